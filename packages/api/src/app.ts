@@ -1,0 +1,100 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Hook } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import type { Context, MiddlewareHandler } from "hono";
+import { ApiError, AuthError, authErrorResponse, errorResponse } from "./errors.ts";
+import type { AppEnv } from "./env.ts";
+import type { Services } from "./services/index.ts";
+
+/** Formats zod issues as "field.path: message; …" so the message names the offending field. */
+export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  return issues
+    .slice(0, 5)
+    .map((i) => `${i.path.length ? i.path.map(String).join(".") : "(body)"}: ${i.message}`)
+    .join("; ");
+}
+
+const TARGET_NAMES: Record<string, string> = { json: "request body", query: "query parameter", param: "path parameter" };
+
+export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
+  if (!result.success) {
+    const where = TARGET_NAMES[result.target] ?? result.target;
+    const kind = result.target === "query" ? "INVALID_QUERY_PARAMETER" : "VALIDATION_FAILED";
+    return errorResponse(c, kind, `Invalid ${where}: ${describeIssues(result.error.issues)}`);
+  }
+};
+
+export const newRouter = () => new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+/** Rejects bodies that are not JSON (415) or not parseable (400) before validation sees them. */
+export const jsonBody = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  if (c.req.method === "POST" || c.req.method === "PUT" || c.req.method === "PATCH") {
+    const type = c.req.header("content-type") ?? "";
+    if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
+      return errorResponse(
+        c,
+        "UNSUPPORTED_MEDIA_TYPE",
+        `Content-Type must be application/json${type ? ` (got "${type.slice(0, 80)}")` : ""}`,
+      );
+    }
+    try {
+      await c.req.json();
+    } catch (err) {
+      if (err instanceof HTTPException && err.status === 413) throw err;
+      if (err instanceof ApiError) throw err;
+      return errorResponse(c, "MALFORMED_JSON", "Request body is not valid JSON");
+    }
+  }
+  await next();
+};
+
+/** Maps every failure to the spec's error shapes; unexpected ones are logged and never leak details. */
+export function handleError(err: Error, c: Context<AppEnv>) {
+  if (err instanceof AuthError) return authErrorResponse(c, err);
+  if (err instanceof ApiError) return errorResponse(c, err.kind, err.message, err.headers);
+  if (err instanceof HTTPException) {
+    if (err.status === 413) return errorResponse(c, "PAYLOAD_TOO_LARGE", err.message || "Request body is too large");
+    if (err.status === 400) return errorResponse(c, "MALFORMED_JSON", "Request body is not valid JSON");
+    if (err.status === 401) return authErrorResponse(c, new AuthError(401, err.message || "Unauthorized"));
+  }
+  console.error(
+    JSON.stringify({
+      level: "error",
+      message: "unhandled error",
+      requestId: c.get("requestId"),
+      method: c.req.method,
+      path: c.req.path,
+      error: err.name,
+      detail: err.message,
+      stack: err.stack,
+    }),
+  );
+  return errorResponse(c, "INTERNAL_ERROR", `Internal error; quote request id ${c.get("requestId")} when reporting it`);
+}
+
+export interface AppParts {
+  v1: OpenAPIHono<AppEnv>;
+  admin: OpenAPIHono<AppEnv>;
+  docs: (app: OpenAPIHono<AppEnv>) => void;
+}
+
+/** Builds the root app around the surfaces; services are injected per request so tests can swap them. */
+export function createRootApp(services: Services, parts: AppParts): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use("*", requestId({ limitLength: 128 }));
+  app.use("*", secureHeaders({ contentSecurityPolicy: undefined, crossOriginResourcePolicy: "cross-origin" }));
+  app.use("*", async (c, next) => {
+    c.set("services", services);
+    await next();
+  });
+  app.get("/", (c) => c.redirect("/docs"));
+  app.get("/health", (c) => c.json({ success: true as const, messages: "ok", data: { status: "ok" } }));
+  app.route("/v1", parts.v1);
+  app.route("/admin", parts.admin);
+  parts.docs(app);
+  app.notFound((c) => errorResponse(c, "ROUTE_NOT_FOUND", `No route ${c.req.method} ${c.req.path}`));
+  app.onError(handleError);
+  return app;
+}

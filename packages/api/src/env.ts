@@ -1,0 +1,10 @@
+import type { RequestIdVariables } from "hono/request-id";
+import type { KeyPrincipal } from "@winnow/storage";
+import type { Services } from "./services/index.ts";
+
+export interface AppEnv {
+  Variables: RequestIdVariables & {
+    services: Services;
+    principal?: KeyPrincipal;
+  };
+}

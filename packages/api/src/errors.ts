@@ -1,0 +1,69 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/**
+ * Stable error codes (the integer `error` of the standard error shape). Codes are never reused or renumbered;
+ * docs/errors.md lists them, and a test keeps that table in step with this one.
+ */
+export const ErrorCode = {
+  INTERNAL_ERROR: { code: 1000, status: 500 },
+  MALFORMED_JSON: { code: 1001, status: 400 },
+  UNSUPPORTED_MEDIA_TYPE: { code: 1002, status: 415 },
+  VALIDATION_FAILED: { code: 1003, status: 400 },
+  INVALID_QUERY_PARAMETER: { code: 1004, status: 400 },
+  INVALID_CURSOR: { code: 1005, status: 400 },
+  PAYLOAD_TOO_LARGE: { code: 1006, status: 413 },
+  ROUTE_NOT_FOUND: { code: 1007, status: 404 },
+  INVALID_ID: { code: 1008, status: 400 },
+  SERVICE_UNAVAILABLE: { code: 1009, status: 503 },
+  SKILL_NOT_FOUND: { code: 2001, status: 404 },
+  TITLE_NOT_FOUND: { code: 2002, status: 404 },
+  NO_TITLE_MATCH: { code: 2003, status: 422 },
+  MATCH_NOT_FOUND: { code: 3001, status: 404 },
+  JOB_POST_NOT_FOUND: { code: 3002, status: 404 },
+  RESUME_INVALID_BASE64: { code: 3003, status: 400 },
+  RESUME_TOO_LARGE: { code: 3004, status: 413 },
+  RESUME_UNREADABLE: { code: 3005, status: 422 },
+  RESUME_FETCH_FAILED: { code: 3006, status: 422 },
+  ACCOUNT_NOT_FOUND: { code: 4001, status: 404 },
+  API_KEY_NOT_FOUND: { code: 4002, status: 404 },
+} as const satisfies Record<string, { code: number; status: ContentfulStatusCode }>;
+
+export type ErrorName = keyof typeof ErrorCode;
+
+/** An expected failure with a stable code; rendered in the standard error shape. */
+export class ApiError extends Error {
+  readonly kind: ErrorName;
+  readonly headers: Record<string, string>;
+  constructor(kind: ErrorName, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.kind = kind;
+    this.headers = headers;
+  }
+  get status(): ContentfulStatusCode {
+    return ErrorCode[this.kind].status;
+  }
+}
+
+/** Authentication/authorisation failure; rendered in the spec's authentication error shape `{status:false, message}`. */
+export class AuthError extends Error {
+  readonly status: 401 | 403;
+  constructor(status: 401 | 403, message: string) {
+    super(message);
+    this.name = "AuthError";
+    this.status = status;
+  }
+}
+
+export const errorBody = (kind: ErrorName, message: string) => ({ error: ErrorCode[kind].code, message });
+
+export function errorResponse(c: Context, kind: ErrorName, message: string, headers: Record<string, string> = {}) {
+  for (const [k, v] of Object.entries(headers)) c.header(k, v);
+  return c.json(errorBody(kind, message), ErrorCode[kind].status);
+}
+
+export function authErrorResponse(c: Context, err: AuthError) {
+  if (err.status === 401) c.header("WWW-Authenticate", 'Bearer realm="winnow", charset="UTF-8"');
+  return c.json({ status: false as const, message: err.message }, err.status);
+}

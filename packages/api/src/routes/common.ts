@@ -1,0 +1,32 @@
+import type { z } from "@hono/zod-openapi";
+import { AuthErrorSchema, ErrorSchema } from "../schemas.ts";
+
+export const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiKeyAuth: [] }];
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: "Bad request: malformed JSON, an invalid field or parameter (standard error shape)",
+  401: "Credential missing, invalid, revoked or expired (authentication error shape)",
+  403: "The credential lacks the scope this operation needs (authentication error shape)",
+  404: "Not found (standard error shape)",
+  413: "Request body too large (standard error shape)",
+  415: "Content-Type is not application/json (standard error shape)",
+  422: "The input is well-formed but cannot be processed, e.g. an unreadable resume (standard error shape)",
+  503: "Temporarily unavailable (standard error shape)",
+};
+
+/** OpenAPI responses for the given error statuses, in the right error shape each. */
+export function errorResponses(...statuses: number[]) {
+  return Object.fromEntries(
+    statuses.map((s) => [
+      s,
+      {
+        description: DESCRIPTIONS[s] ?? "Error",
+        content: { "application/json": { schema: s === 401 || s === 403 ? AuthErrorSchema : ErrorSchema } },
+      },
+    ]),
+  );
+}
+
+export const jsonRequest = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { "application/json": { schema } }, required: true },
+});

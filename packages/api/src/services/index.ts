@@ -1,0 +1,47 @@
+import {
+  AccountRepository,
+  CatalogueRepository,
+  JobPostRepository,
+  MatchRepository,
+  type Store,
+} from "@winnow/storage";
+import { CatalogueProvider } from "./catalogue.ts";
+import { createResumeFetcher, type ResumeFetcher } from "./resume-fetch.ts";
+
+/** Everything handlers use, built once per process (or Lambda instance) and put on the request context. */
+export interface Services {
+  accounts: AccountRepository;
+  matches: MatchRepository;
+  jobPosts: JobPostRepository;
+  catalogues: CatalogueRepository;
+  catalogue: CatalogueProvider;
+  fetchResume: ResumeFetcher;
+  adminToken: string;
+  now(): Date;
+}
+
+export interface ServiceOptions {
+  adminToken: string;
+  allowPrivateUrls?: boolean;
+  catalogueRefreshMs?: number;
+  now?: () => Date;
+}
+
+export function createServices(store: Store, options: ServiceOptions): Services {
+  const catalogues = new CatalogueRepository(store);
+  return {
+    accounts: new AccountRepository(store),
+    matches: new MatchRepository(store),
+    jobPosts: new JobPostRepository(store),
+    catalogues,
+    catalogue: new CatalogueProvider(catalogues, { refreshMs: options.catalogueRefreshMs }),
+    fetchResume: createResumeFetcher({
+      allowPrivate: options.allowPrivateUrls ?? false,
+      timeoutMs: 10_000,
+      maxBytes: 12 * 1024 * 1024,
+      maxRedirects: 5,
+    }),
+    adminToken: options.adminToken,
+    now: options.now ?? (() => new Date()),
+  };
+}

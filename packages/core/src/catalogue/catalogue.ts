@@ -1,0 +1,110 @@
+import { PhraseMatcher, type Match } from "../text/matcher.ts";
+import type { CatalogueData, Skill, Title } from "./types.ts";
+
+export interface RelatedSkill {
+  skill: Skill;
+  score: number;
+}
+
+/**
+ * In-memory index of one catalogue version: id lookups, a name-ordered title list for paging, phrase matchers for
+ * skills and titles, and the title–skill incidence used to rank related skills. Built once per version and shared.
+ */
+export class Catalogue {
+  readonly version: string;
+  readonly source: string;
+  readonly skills: readonly Skill[];
+  readonly titles: readonly Title[];
+  /** Titles ordered by name (then id): the order of GET /titles and its cursors. */
+  readonly titlesByName: readonly Title[];
+  readonly skillMatcher: PhraseMatcher<string>;
+  readonly titleMatcher: PhraseMatcher<string>;
+  private readonly skillById = new Map<string, Skill>();
+  private readonly titleById = new Map<string, Title>();
+  /** skill id → (title index → weight); weight falls with the skill's position in the title's list. */
+  private readonly incidence = new Map<string, Map<number, number>>();
+  private readonly norms = new Map<string, number>();
+  private readonly titlesOfSkill = new Map<string, Title[]>();
+
+  constructor(data: CatalogueData) {
+    this.version = data.version;
+    this.source = data.source;
+    this.skills = data.skills;
+    this.titles = data.titles;
+    for (const s of data.skills) this.skillById.set(s.id, s);
+    for (const t of data.titles) this.titleById.set(t.id, t);
+    this.titlesByName = [...data.titles].sort((a, b) => a.name.localeCompare(b.name, "en") || a.id.localeCompare(b.id));
+
+    this.skillMatcher = new PhraseMatcher(
+      data.skills.flatMap((s) =>
+        [s.name, ...s.aliases].map((phrase) => ({ phrase, value: s.id, caseSensitive: s.case_sensitive })),
+      ),
+    );
+    this.titleMatcher = new PhraseMatcher(
+      data.titles.flatMap((t) => [t.name, ...t.aliases].map((phrase) => ({ phrase, value: t.id }))),
+    );
+
+    data.titles.forEach((t, ti) => {
+      t.skill_ids.forEach((sid, pos) => {
+        const row = this.incidence.get(sid) ?? new Map<number, number>();
+        row.set(ti, 1 / (1 + 0.15 * pos));
+        this.incidence.set(sid, row);
+        const list = this.titlesOfSkill.get(sid) ?? [];
+        list.push(t);
+        this.titlesOfSkill.set(sid, list);
+      });
+    });
+    for (const [sid, row] of this.incidence) {
+      let sum = 0;
+      for (const w of row.values()) sum += w * w;
+      this.norms.set(sid, Math.sqrt(sum));
+    }
+  }
+
+  skill(id: string): Skill | undefined {
+    return this.skillById.get(id);
+  }
+
+  title(id: string): Title | undefined {
+    return this.titleById.get(id);
+  }
+
+  /** Titles whose skill list contains the skill. */
+  titlesWithSkill(id: string): readonly Title[] {
+    return this.titlesOfSkill.get(id) ?? [];
+  }
+
+  /** Skill mentions in a text: whole-token matches of names and aliases, leftmost-longest. */
+  findSkills(text: string): Match<string>[] {
+    return this.skillMatcher.findAll(text);
+  }
+
+  /**
+   * Skills related to a set of skills, ranked by the summed cosine similarity of their title incidence vectors
+   * (how strongly they co-occur across titles' skill lists). The input skills themselves are excluded.
+   */
+  relatedSkills(ids: readonly string[], limit: number): RelatedSkill[] {
+    const inputs = new Set(ids);
+    const scores = new Map<string, number>();
+    for (const id of inputs) {
+      const row = this.incidence.get(id);
+      const norm = this.norms.get(id);
+      if (!row || !norm) continue;
+      const dots = new Map<string, number>();
+      for (const [ti, w] of row) {
+        for (const other of this.titles[ti]!.skill_ids) {
+          if (inputs.has(other)) continue;
+          const w2 = this.incidence.get(other)!.get(ti)!;
+          dots.set(other, (dots.get(other) ?? 0) + w * w2);
+        }
+      }
+      for (const [other, dot] of dots) {
+        scores.set(other, (scores.get(other) ?? 0) + dot / (norm * this.norms.get(other)!));
+      }
+    }
+    return [...scores]
+      .map(([id, score]) => ({ skill: this.skillById.get(id)!, score: score / inputs.size }))
+      .sort((a, b) => b.score - a.score || a.skill.name.localeCompare(b.skill.name, "en"))
+      .slice(0, limit);
+  }
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { PhraseMatcher } from "./matcher.ts";
+import { tokenize } from "./tokens.ts";
+
+describe("tokenize", () => {
+  it("keeps technical names whole and drops sentence punctuation", () => {
+    expect(tokenize("I use C++, C#, .NET and Node.js. Also Python.").map((t) => t.raw)).toEqual([
+      "I", "use", "C++", "C#", ".NET", "and", "Node.js", "Also", "Python",
+    ]);
+  });
+
+  it("gives offsets that slice back to the surface form", () => {
+    const text = "Ops: Kubernetes (k8s)";
+    for (const t of tokenize(text)) expect(text.slice(t.start, t.end)).toBe(t.raw);
+  });
+});
+
+describe("PhraseMatcher", () => {
+  const m = new PhraseMatcher([
+    { phrase: "Terraform", value: "tf" },
+    { phrase: "Java", value: "java" },
+    { phrase: "JavaScript", value: "js" },
+    { phrase: "Machine Learning", value: "ml" },
+    { phrase: "Machine", value: "machine" },
+    { phrase: "Go", value: "go", caseSensitive: true },
+    { phrase: "Golang", value: "go" },
+    { phrase: "C++", value: "cpp" },
+  ]);
+
+  it("matches whole tokens only (no 'Tform' inside 'platform', no Java inside JavaScript)", () => {
+    expect(m.findAll("platform engineering with JavaScript")).toEqual([
+      { value: "js", start: 26, end: 36, surface: "JavaScript" },
+    ]);
+  });
+
+  it("prefers the longest phrase at a position", () => {
+    expect(m.findAll("machine learning models").map((x) => x.value)).toEqual(["ml"]);
+  });
+
+  it("honours case-sensitive entries", () => {
+    expect(m.findAll("we go to Go meetups and write golang").map((x) => x.surface)).toEqual(["Go", "golang"]);
+  });
+
+  it("finds symbol-bearing names, once per mention", () => {
+    expect(m.findAll("Modern C++ (C++20)").map((x) => x.surface)).toEqual(["C++", "C++"]);
+  });
+
+  it("looks up whole phrases", () => {
+    expect(m.lookup("machine  LEARNING")).toEqual(["ml"]);
+    expect(m.lookup("go")).toEqual([]);
+    expect(m.lookup("Go")).toEqual(["go"]);
+  });
+});

@@ -1,0 +1,84 @@
+import { phraseKey, rawPhraseKey, tokenize, type Token } from "./tokens.ts";
+
+/** A phrase to find, and what it stands for. */
+export interface Pattern<T> {
+  phrase: string;
+  value: T;
+  caseSensitive?: boolean;
+}
+
+export interface Match<T> {
+  value: T;
+  /** Offsets into the searched text; text.slice(start, end) is the verbatim surface form. */
+  start: number;
+  end: number;
+  surface: string;
+}
+
+interface Entry<T> {
+  value: T;
+  caseSensitive: boolean;
+  raw: string;
+}
+
+/**
+ * Dictionary matcher over whole tokens: leftmost-longest, non-overlapping. Lookup cost is O(tokens × longest phrase)
+ * with one Map probe per n-gram, which keeps extraction linear in the document size.
+ */
+export class PhraseMatcher<T> {
+  private readonly entries = new Map<string, Entry<T>[]>();
+  private maxTokens = 1;
+
+  constructor(patterns: Iterable<Pattern<T>>) {
+    for (const p of patterns) this.add(p);
+  }
+
+  add(pattern: Pattern<T>): void {
+    const key = phraseKey(pattern.phrase);
+    if (!key) return;
+    const n = key.split(" ").length;
+    if (n > this.maxTokens) this.maxTokens = n;
+    const list = this.entries.get(key) ?? [];
+    const raw = rawPhraseKey(pattern.phrase);
+    const caseSensitive = pattern.caseSensitive ?? false;
+    if (!list.some((e) => e.value === pattern.value && e.caseSensitive === caseSensitive && e.raw === raw)) {
+      list.push({ value: pattern.value, caseSensitive, raw });
+    }
+    this.entries.set(key, list);
+  }
+
+  findAll(text: string, tokens: Token[] = tokenize(text)): Match<T>[] {
+    const out: Match<T>[] = [];
+    let i = 0;
+    while (i < tokens.length) {
+      let matched = 0;
+      const limit = Math.min(this.maxTokens, tokens.length - i);
+      for (let n = limit; n >= 1 && matched === 0; n--) {
+        const slice = tokens.slice(i, i + n);
+        const list = this.entries.get(slice.map((t) => t.norm).join(" "));
+        if (!list) continue;
+        const raw = slice.map((t) => t.raw).join(" ");
+        const first = slice[0]!;
+        const last = slice[n - 1]!;
+        const seen = new Set<T>();
+        for (const e of list) {
+          if (e.caseSensitive && e.raw !== raw) continue;
+          if (seen.has(e.value)) continue;
+          seen.add(e.value);
+          out.push({ value: e.value, start: first.start, end: last.end, surface: text.slice(first.start, last.end) });
+          matched = n;
+        }
+      }
+      i += matched || 1;
+    }
+    return out;
+  }
+
+  /** Exact lookup of a whole phrase (after tokenisation), honouring case-sensitive entries. */
+  lookup(phrase: string): T[] {
+    const list = this.entries.get(phraseKey(phrase));
+    if (!list) return [];
+    const raw = rawPhraseKey(phrase);
+    return [...new Set(list.filter((e) => !e.caseSensitive || e.raw === raw).map((e) => e.value))];
+  }
+}

@@ -1,0 +1,219 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import type { Store } from "../store.ts";
+
+export const SCOPES = ["taxonomy:read", "matches:read", "matches:write"] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export interface Account {
+  id: string;
+  name: string;
+  createdAt: string;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  accountId: string;
+  prefix: string;
+  scopes: Scope[];
+  createdAt: string;
+  revokedAt?: string;
+}
+
+/** What authentication needs about a presented key: one GetItem by hash. */
+export interface KeyPrincipal {
+  accountId: string;
+  keyId: string;
+  scopes: Scope[];
+}
+
+const KEY_PREFIX = "wnw_";
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** 32 random base62 characters (~190 bits) after a recognisable prefix, so leaked keys are easy to scan for. */
+export function generateApiKey(): string {
+  const bytes = randomBytes(48);
+  let out = "";
+  for (const b of bytes) {
+    if (b < 248) out += BASE62[b % 62];
+    if (out.length === 32) break;
+  }
+  return KEY_PREFIX + out;
+}
+
+export const hashApiKey = (key: string): string => createHash("sha256").update(key, "utf8").digest("hex");
+
+/** Short display prefix stored with the key, enough to recognise it in a list (never enough to use it). */
+export const displayPrefix = (key: string): string => key.slice(0, KEY_PREFIX.length + 6);
+
+export class AccountRepository {
+  private readonly store: Store;
+  constructor(store: Store) {
+    this.store = store;
+  }
+
+  async create(name: string, id: string = randomUUID()): Promise<Account> {
+    const account = { id, name, createdAt: new Date().toISOString() };
+    await this.store.doc.send(
+      new PutCommand({
+        TableName: this.store.table,
+        Item: { pk: `ACCOUNT#${id}`, sk: "#META", type: "account", ...account },
+        ConditionExpression: "attribute_not_exists(pk)",
+      }),
+    );
+    return account;
+  }
+
+  async get(id: string): Promise<Account | undefined> {
+    const { Item } = await this.store.doc.send(
+      new GetCommand({ TableName: this.store.table, Key: { pk: `ACCOUNT#${id}`, sk: "#META" } }),
+    );
+    return Item ? { id: Item.id, name: Item.name, createdAt: Item.createdAt } : undefined;
+  }
+
+  /** Creates a key; the plain key is returned once and only its SHA-256 hash is stored. */
+  async createApiKey(accountId: string, scopes: readonly Scope[]): Promise<{ record: ApiKeyRecord; key: string }> {
+    const key = generateApiKey();
+    const hash = hashApiKey(key);
+    const record: ApiKeyRecord = {
+      id: randomUUID(),
+      accountId,
+      prefix: displayPrefix(key),
+      scopes: [...new Set(scopes)],
+      createdAt: new Date().toISOString(),
+    };
+    await this.store.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: this.store.table,
+              Key: { pk: `ACCOUNT#${accountId}`, sk: "#META" },
+              ConditionExpression: "attribute_exists(pk)",
+            },
+          },
+          {
+            Put: {
+              TableName: this.store.table,
+              Item: { pk: `ACCOUNT#${accountId}`, sk: `KEY#${record.id}`, type: "api-key", hash, ...record },
+            },
+          },
+          {
+            Put: {
+              TableName: this.store.table,
+              Item: {
+                pk: `KEYHASH#${hash}`,
+                sk: "#KEY",
+                type: "api-key-hash",
+                accountId,
+                keyId: record.id,
+                scopes: record.scopes,
+                revoked: false,
+              },
+              ConditionExpression: "attribute_not_exists(pk)",
+            },
+          },
+        ],
+      }),
+    );
+    return { record, key };
+  }
+
+  async listApiKeys(accountId: string): Promise<ApiKeyRecord[]> {
+    const out: ApiKeyRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.store.doc.send(
+        new QueryCommand({
+          TableName: this.store.table,
+          KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
+          ExpressionAttributeValues: { ":pk": `ACCOUNT#${accountId}`, ":sk": "KEY#" },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const i of page.Items ?? []) {
+        out.push({
+          id: i.id,
+          accountId: i.accountId,
+          prefix: i.prefix,
+          scopes: i.scopes,
+          createdAt: i.createdAt,
+          ...(i.revokedAt ? { revokedAt: i.revokedAt } : {}),
+        });
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return out;
+  }
+
+  /** Revokes a key; false when the account has no such key. Revoking twice is harmless. */
+  async revokeApiKey(accountId: string, keyId: string): Promise<ApiKeyRecord | undefined> {
+    const { Item } = await this.store.doc.send(
+      new GetCommand({ TableName: this.store.table, Key: { pk: `ACCOUNT#${accountId}`, sk: `KEY#${keyId}` } }),
+    );
+    if (!Item) return undefined;
+    const revokedAt = (Item.revokedAt as string | undefined) ?? new Date().toISOString();
+    await this.store.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: this.store.table,
+              Key: { pk: `ACCOUNT#${accountId}`, sk: `KEY#${keyId}` },
+              UpdateExpression: "SET revokedAt = :at",
+              ExpressionAttributeValues: { ":at": revokedAt },
+            },
+          },
+          {
+            Update: {
+              TableName: this.store.table,
+              Key: { pk: `KEYHASH#${Item.hash}`, sk: "#KEY" },
+              UpdateExpression: "SET revoked = :t",
+              ExpressionAttributeValues: { ":t": true },
+            },
+          },
+        ],
+      }),
+    );
+    return { id: Item.id, accountId, prefix: Item.prefix, scopes: Item.scopes, createdAt: Item.createdAt, revokedAt };
+  }
+
+  /** Resolves a presented key; undefined when unknown or revoked. */
+  async authenticate(key: string): Promise<KeyPrincipal | undefined> {
+    const { Item } = await this.store.doc.send(
+      new GetCommand({
+        TableName: this.store.table,
+        Key: { pk: `KEYHASH#${hashApiKey(key)}`, sk: "#KEY" },
+        ConsistentRead: true,
+      }),
+    );
+    if (!Item || Item.revoked) return undefined;
+    return { accountId: Item.accountId, keyId: Item.keyId, scopes: Item.scopes };
+  }
+
+  /** Whether the first-start bootstrap has already run. */
+  async claimed(): Promise<boolean> {
+    const { Item } = await this.store.doc.send(
+      new GetCommand({ TableName: this.store.table, Key: { pk: "SYSTEM", sk: "#BOOTSTRAP" }, ConsistentRead: true }),
+    );
+    return Item !== undefined;
+  }
+
+  /** Records the first start's local account, once; false when it already exists. */
+  async claimBootstrap(accountId: string): Promise<boolean> {
+    try {
+      await this.store.doc.send(
+        new PutCommand({
+          TableName: this.store.table,
+          Item: { pk: "SYSTEM", sk: "#BOOTSTRAP", accountId, createdAt: new Date().toISOString() },
+          ConditionExpression: "attribute_not_exists(pk)",
+        }),
+      );
+      return true;
+    } catch (err) {
+      if ((err as { name?: string }).name === "ConditionalCheckFailedException") return false;
+      throw err;
+    }
+  }
+}
+

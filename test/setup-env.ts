@@ -1,0 +1,4 @@
+import { inject } from "vitest";
+
+process.env.DYNAMODB_ENDPOINT = inject("dynamoEndpoint");
+process.env.AWS_REGION = "local";

@@ -20,17 +20,21 @@ export interface TestService {
 }
 
 /**
- * The real HTTP app against DynamoDB Local, on a fresh table per call (isolation between test files), with the
- * default catalogue (or the given one) loaded exactly as `npm start` loads it.
+ * The real HTTP app against DynamoDB Local. By default it uses the run's shared table, which the global setup loaded
+ * with the default catalogue exactly as `npm start` does; a test that brings its own catalogue gets a fresh table.
+ * Each call creates its own account, so tests never see each other's matches.
  */
 export async function testService(options: { catalogue?: CatalogueData; now?: () => Date } = {}): Promise<TestService> {
   const endpoint = process.env.DYNAMODB_ENDPOINT;
   if (!endpoint) throw new Error("DYNAMODB_ENDPOINT is not set: run through the integration project");
   const dynamo = createDynamo({ endpoint });
-  const table = `test-${randomUUID()}`;
-  await ensureTable(dynamo.client, mainTable, table);
+  let table = process.env.WINNOW_TEST_TABLE!;
+  if (options.catalogue) {
+    table = `test-${randomUUID()}`;
+    await ensureTable(dynamo.client, mainTable, table);
+  }
   const store: Store = { doc: dynamo.doc, table };
-  await ensureCatalogue(store, options.catalogue);
+  if (options.catalogue) await ensureCatalogue(store, options.catalogue);
   const adminToken = `admin-${randomUUID()}`;
   const services = createServices(store, { adminToken, allowPrivateUrls: true, now: options.now });
   const app = createApp(services);

@@ -43,7 +43,6 @@ export const jsonBody = (): MiddlewareHandler<AppEnv> => async (c, next) => {
       await c.req.json();
     } catch (err) {
       if (err instanceof HTTPException && err.status === 413) throw err;
-      if (err instanceof ApiError) throw err;
       return errorResponse(c, "MALFORMED_JSON", "Request body is not valid JSON");
     }
   }

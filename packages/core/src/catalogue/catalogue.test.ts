@@ -15,6 +15,7 @@ const file: CatalogueSourceFile = {
     { name: "CSS", type: "Specialized Skill" },
     { name: "Communication", type: "Common Skill" },
     { name: "Kubernetes", type: "Specialized Skill", aliases: ["k8s"] },
+    { name: "Value Added Tax", type: "Specialized Skill", aliases: ["VAT"], case_sensitive: true },
   ],
   titles: [
     { name: "Java Developer", aliases: ["Java Engineer", "Java Programmer"], skills: ["Java", "Spring Boot", "SQL", "Communication"] },
@@ -84,6 +85,13 @@ describe("Catalogue", () => {
     const found = catalogue.findSkills(text);
     expect(found.map((f) => catalogue.skill(f.value)!.name)).toEqual(["React", "Kubernetes"]);
     for (const f of found) expect(text.slice(f.start, f.end)).toBe(f.surface);
+  });
+
+  it("applies case sensitivity to single-word phrases only", () => {
+    const names = (text: string) => catalogue.findSkills(text).map((f) => catalogue.skill(f.value)!.name);
+    expect(names("filed VAT returns")).toEqual(["Value Added Tax"]);
+    expect(names("a vat of dye")).toEqual([]);
+    expect(names("knows value added tax rules")).toEqual(["Value Added Tax"]);
   });
 
   it("ranks related skills by co-occurrence and excludes the inputs", () => {

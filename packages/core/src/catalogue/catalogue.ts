@@ -1,4 +1,5 @@
 import { PhraseMatcher, type Match } from "../text/matcher.ts";
+import { tokenize } from "../text/tokens.ts";
 import type { CatalogueData, Skill, Title } from "./types.ts";
 
 export interface RelatedSkill {
@@ -35,9 +36,15 @@ export class Catalogue {
     for (const t of data.titles) this.titleById.set(t.id, t);
     this.titlesByName = [...data.titles].sort((a, b) => a.name.localeCompare(b.name, "en") || a.id.localeCompare(b.id));
 
+    // Case sensitivity guards single words that double as ordinary words ("Go", "VAT"); a multi-word phrase such as
+    // "value added tax" is unambiguous in any case.
     this.skillMatcher = new PhraseMatcher(
       data.skills.flatMap((s) =>
-        [s.name, ...s.aliases].map((phrase) => ({ phrase, value: s.id, caseSensitive: s.case_sensitive })),
+        [s.name, ...s.aliases].map((phrase) => ({
+          phrase,
+          value: s.id,
+          caseSensitive: s.case_sensitive && tokenize(phrase).length === 1,
+        })),
       ),
     );
     this.titleMatcher = new PhraseMatcher(

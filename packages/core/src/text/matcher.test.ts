@@ -41,6 +41,15 @@ describe("PhraseMatcher", () => {
     expect(m.findAll("we go to Go meetups and write golang").map((x) => x.surface)).toEqual(["Go", "golang"]);
   });
 
+  it("does not let case-sensitive entries match inside glued words", () => {
+    const r = new PhraseMatcher([
+      { phrase: "R", value: "r", caseSensitive: true },
+      { phrase: "Go", value: "go", caseSensitive: true },
+    ]);
+    expect(r.findAll("R&D lead; Go-Live; C-suite").map((x) => x.value)).toEqual([]);
+    expect(r.findAll("Statistics in R, services in Go.").map((x) => x.value)).toEqual(["r", "go"]);
+  });
+
   it("finds symbol-bearing names, once per mention", () => {
     expect(m.findAll("Modern C++ (C++20)").map((x) => x.surface)).toEqual(["C++", "C++"]);
   });

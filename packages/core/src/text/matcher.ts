@@ -15,6 +15,9 @@ export interface Match<T> {
   surface: string;
 }
 
+/** Characters that glue a token to its neighbour into another word: "R&D", "C-suite", "Go-Live". */
+const GLUE = new Set(["&", "-", "'", "’"]);
+
 interface Entry<T> {
   value: T;
   caseSensitive: boolean;
@@ -60,9 +63,11 @@ export class PhraseMatcher<T> {
         const raw = slice.map((t) => t.raw).join(" ");
         const first = slice[0]!;
         const last = slice[n - 1]!;
+        const glued = GLUE.has(text[first.start - 1] ?? "") || GLUE.has(text[last.end] ?? "");
         const seen = new Set<T>();
         for (const e of list) {
-          if (e.caseSensitive && e.raw !== raw) continue;
+          // Case-sensitive entries are the ones that double as ordinary words or letters, so they must stand alone.
+          if (e.caseSensitive && (e.raw !== raw || glued)) continue;
           if (seen.has(e.value)) continue;
           seen.add(e.value);
           out.push({ value: e.value, start: first.start, end: last.end, surface: text.slice(first.start, last.end) });

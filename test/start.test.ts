@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), "winnow-start-"));
+
+/** Processes (by pid) whose command line mentions the data directory: the Java child of a run. */
+function javaProcessesFor(dir: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (cmd.includes("DynamoDBLocal") && cmd.includes(dir)) pids.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return pids;
+}
+
+async function waitFor<T>(fn: () => T | undefined, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = fn();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  url: string;
+}
+
+async function startService(): Promise<Run> {
+  const env = { ...process.env, PORT: "0", WINNOW_DATA_DIR: dataDir };
+  delete env.DYNAMODB_ENDPOINT;
+  delete env.WINNOW_ADMIN_TOKEN;
+  const child = spawn(process.execPath, ["--experimental-strip-types", "--disable-warning=ExperimentalWarning", "packages/cli/src/main.ts", "start"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const url = await waitFor(() => /serving (http:\/\/localhost:\d+)\/v1/.exec(out)?.[1], 90_000).catch(() => {
+    throw new Error(`service did not start:\n${out}`);
+  });
+  return { child, output: () => out, url };
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
+  });
+
+afterAll(() => {
+  for (const pid of javaProcessesFor(dataDir)) process.kill(pid, "SIGKILL");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("npm start", () => {
+  let key = "";
+  let matchId = "";
+
+  it("first start: creates the local account, prints a working key and the admin token", async () => {
+    const run = await startService();
+    try {
+      key = /first start: .*\n\s+(wnw_\w+)/.exec(run.output())?.[1] ?? "";
+      expect(key).toMatch(/^wnw_/);
+      expect(run.output()).toMatch(/admin token \(generated/);
+      const adminToken = readFileSync(join(dataDir, "admin-token"), "utf8").trim();
+      expect(run.output()).toContain(adminToken);
+
+      const titles = await fetch(`${run.url}/v1/titles?limit=3`, { headers: { "x-api-key": key } });
+      expect(titles.status).toBe(200);
+      expect((await titles.json()).data).toHaveLength(3);
+      const created = await fetch(`${run.url}/v1/match-insights`, {
+        method: "POST",
+        headers: { "x-api-key": key, "content-type": "application/json" },
+        body: JSON.stringify({ job_description: "Python developer with SQL", candidate: { first_name: "P", description: "I write Python and SQL." } }),
+      });
+      expect(created.status).toBe(201);
+      matchId = (await created.json()).data.match_id;
+      const account = await fetch(`${run.url}/admin/accounts/00000000-0000-4000-8000-000000000001`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      expect(account.status).toBe(200);
+      expect(javaProcessesFor(dataDir)).toHaveLength(1);
+    } finally {
+      run.child.kill("SIGTERM");
+    }
+    expect(await exited(run.child)).toBe(0);
+    expect(javaProcessesFor(dataDir)).toEqual([]);
+  });
+
+  it("restart: data survived, no new key is created", async () => {
+    const run = await startService();
+    try {
+      expect(run.output()).not.toMatch(/first start/);
+      const res = await fetch(`${run.url}/v1/match-insights/${matchId}`, { headers: { authorization: `Bearer ${key}` } });
+      expect(res.status).toBe(200);
+      expect((await res.json()).data.candidate.first_name).toBe("P");
+    } finally {
+      run.child.kill("SIGINT");
+    }
+    expect(await exited(run.child)).toBe(0);
+    expect(javaProcessesFor(dataDir)).toEqual([]);
+  });
+
+  it("leaves no Java process behind when the parent is killed outright", async () => {
+    const run = await startService();
+    expect(javaProcessesFor(dataDir)).toHaveLength(1);
+    run.child.kill("SIGKILL");
+    await exited(run.child);
+    await waitFor(() => (javaProcessesFor(dataDir).length === 0 ? true : undefined), 15_000);
+  });
+});

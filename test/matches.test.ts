@@ -40,7 +40,7 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const expectError = async (res: Response, status: number, code: number, message?: RegExp) => {
   expect(res.status).toBe(status);
-  const body = await res.json();
+  const body = await res.json() as any;
   expect(body).toEqual({ error: code, message: expect.any(String) });
   if (message) expect(body.message).toMatch(message);
 };
@@ -69,7 +69,7 @@ describe("POST /v1/match-insights", () => {
       resume_link: b64(STRONG),
     });
     expect(res.status).toBe(201);
-    const body = await res.json();
+    const body = await res.json() as any;
     expect(body.success).toBe(true);
     const d = body.data;
     expect(res.headers.get("location")).toBe(`/v1/match-insights/${d.match_id}`);
@@ -124,9 +124,9 @@ describe("POST /v1/match-insights", () => {
   });
 
   it("ranks a weak candidate below a strong one, names the gaps, and is deterministic", async () => {
-    const strong = (await (await create({ first_name: "A", resume_link: b64(STRONG) })).json()).data;
-    const strong2 = (await (await create({ first_name: "A", resume_link: b64(STRONG) })).json()).data;
-    const weak = (await (await create({ first_name: "B", resume_link: b64(WEAK) })).json()).data;
+    const strong = (await (await create({ first_name: "A", resume_link: b64(STRONG) })).json() as any).data;
+    const strong2 = (await (await create({ first_name: "A", resume_link: b64(STRONG) })).json() as any).data;
+    const weak = (await (await create({ first_name: "B", resume_link: b64(WEAK) })).json() as any).data;
     expect(weak.match_score).toBeLessThan(strong.match_score);
     expect(strong2.match_score).toBe(strong.match_score);
     expect(strong2.recommendation_insights).toEqual(strong.recommendation_insights);
@@ -140,7 +140,7 @@ describe("POST /v1/match-insights", () => {
     for (const doc of [PDF, DOCX]) {
       const res = await create({ first_name: "Doc", resume_link: b64(doc) });
       expect(res.status).toBe(201);
-      const d = (await res.json()).data;
+      const d = (await res.json() as any).data;
       expect(d.recommendation_insights.analysed_skills.attributes_matched).toMatch(/^\d+\/\d+$/);
     }
   });
@@ -151,7 +151,7 @@ describe("POST /v1/match-insights", () => {
       { job_post_id: "ats-job-42" },
     );
     expect(res.status).toBe(201);
-    expect((await res.json()).data.job_id).toBe("ats-job-42");
+    expect((await res.json() as any).data.job_id).toBe("ats-job-42");
   });
 
   it("rejects invalid input with clear errors", async () => {
@@ -181,20 +181,20 @@ describe("POST /v1/match-insights", () => {
   it("401 without credentials, 403 without matches:write", async () => {
     const res = await t.call("/v1/match-insights", { method: "POST", json: { job_description: JOB, candidate: { description: "x" } }, key: null });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ status: false, message: expect.any(String) });
+    expect(await res.json() as any).toEqual({ status: false, message: expect.any(String) });
     const readOnly = await t.keyWith(["matches:read", "taxonomy:read"]);
     const res403 = await create({ description: "x" }, {}, readOnly);
     expect(res403.status).toBe(403);
-    expect(await res403.json()).toEqual({ status: false, message: expect.stringMatching(/matches:write/) });
+    expect(await res403.json() as any).toEqual({ status: false, message: expect.stringMatching(/matches:write/) });
   });
 });
 
 describe("GET /v1/match-insights/{match_id}", () => {
   it("returns the stored match (2.10) to its account only", async () => {
-    const created = (await (await create({ first_name: "Alex", last_name: "Morgan", email: "a@example.com", linkedin_profile: "https://li/alex", resume_link: b64(STRONG) })).json()).data;
+    const created = (await (await create({ first_name: "Alex", last_name: "Morgan", email: "a@example.com", linkedin_profile: "https://li/alex", resume_link: b64(STRONG) })).json() as any).data;
     const res = await t.call(`/v1/match-insights/${created.match_id}`);
     expect(res.status).toBe(200);
-    const { data } = await res.json();
+    const { data } = await res.json() as any;
     expect(data).toEqual({
       match_id: created.match_id,
       candidate: { first_name: "Alex", last_name: "Morgan", linkedin_profile: "https://li/alex", email: "a@example.com" },
@@ -234,7 +234,7 @@ describe("POST /v1/match-insights/recommend-candidates", () => {
       json: { jobDescription: JOB, candidates, job_post_id: "req-77" },
     });
     expect(res.status).toBe(201);
-    const { data } = await res.json();
+    const { data } = await res.json() as any;
     expect(data).toHaveLength(5);
     expect(data[0].candidate.first_name).toBe("Strong");
     for (let i = 1; i < data.length; i++) {
@@ -256,10 +256,10 @@ describe("POST /v1/match-insights/recommend-candidates", () => {
 
     // Each one is retrievable, and the job post lists them best first.
     const one = await t.call(`/v1/match-insights/${byName.Strong.match_id}`);
-    expect((await one.json()).data.recommendation_insights).toEqual(byName.Strong.recommendation_insights);
+    expect((await one.json() as any).data.recommendation_insights).toEqual(byName.Strong.recommendation_insights);
     const list = await t.call("/v1/match-insights?job_post_id=req-77&limit=2");
     expect(list.status).toBe(200);
-    const page1 = await list.json();
+    const page1 = await list.json() as any;
     expect(page1.data.map((e: { match_id: string }) => e.match_id)).toEqual([data[0].match_id, data[1].match_id]);
     expect(page1.data[0]).toEqual({
       match_id: data[0].match_id,
@@ -267,7 +267,7 @@ describe("POST /v1/match-insights/recommend-candidates", () => {
       insights: { recommendation_score: expect.any(Number) },
     });
     const next = /^<([^>]+)>; rel="next"$/.exec(list.headers.get("link")!)![1]!;
-    const page2 = await (await t.call(new URL(next).pathname + new URL(next).search)).json();
+    const page2 = await (await t.call(new URL(next).pathname + new URL(next).search)).json() as any;
     expect(page2.data.map((e: { match_id: string }) => e.match_id)).toEqual([data[2].match_id, data[3].match_id]);
   });
 
@@ -277,7 +277,7 @@ describe("POST /v1/match-insights/recommend-candidates", () => {
       json: { jobDescription: JOB, candidates: [{ first_name: "F", resume: "file:///etc/passwd" }] },
     });
     expect(res.status).toBe(201);
-    expect((await res.json()).data[0].warnings[0]).toMatch(/http or https/);
+    expect((await res.json() as any).data[0].warnings[0]).toMatch(/http or https/);
     await expectError(
       await t.call("/v1/match-insights/recommend-candidates", { method: "POST", json: { job_description: JOB, candidates: [] } }),
       400,

@@ -39,7 +39,7 @@ interface Run {
 }
 
 async function startService(): Promise<Run> {
-  const env = { ...process.env, PORT: "0", WINNOW_DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: "0", WINNOW_DATA_DIR: dataDir };
   delete env.DYNAMODB_ENDPOINT;
   delete env.WINNOW_ADMIN_TOKEN;
   const child = spawn(process.execPath, ["--experimental-strip-types", "--disable-warning=ExperimentalWarning", "packages/cli/src/main.ts", "start"], {
@@ -82,14 +82,14 @@ describe("npm start", () => {
 
       const titles = await fetch(`${run.url}/v1/titles?limit=3`, { headers: { "x-api-key": key } });
       expect(titles.status).toBe(200);
-      expect((await titles.json()).data).toHaveLength(3);
+      expect((await titles.json() as any).data).toHaveLength(3);
       const created = await fetch(`${run.url}/v1/match-insights`, {
         method: "POST",
         headers: { "x-api-key": key, "content-type": "application/json" },
         body: JSON.stringify({ job_description: "Python developer with SQL", candidate: { first_name: "P", description: "I write Python and SQL." } }),
       });
       expect(created.status).toBe(201);
-      matchId = (await created.json()).data.match_id;
+      matchId = (await created.json() as any).data.match_id;
       const account = await fetch(`${run.url}/admin/accounts/00000000-0000-4000-8000-000000000001`, {
         headers: { authorization: `Bearer ${adminToken}` },
       });
@@ -108,7 +108,7 @@ describe("npm start", () => {
       expect(run.output()).not.toMatch(/first start/);
       const res = await fetch(`${run.url}/v1/match-insights/${matchId}`, { headers: { authorization: `Bearer ${key}` } });
       expect(res.status).toBe(200);
-      expect((await res.json()).data.candidate.first_name).toBe("P");
+      expect((await res.json() as any).data.candidate.first_name).toBe("P");
     } finally {
       run.child.kill("SIGINT");
     }

@@ -13,7 +13,7 @@ beforeAll(async () => {
 
 const expectError = async (res: Response, status: number, code: number, message?: RegExp) => {
   expect(res.status).toBe(status);
-  const body = await res.json();
+  const body = await res.json() as any;
   expect(Object.keys(body).sort()).toEqual(["error", "message"]);
   expect(body.error).toBe(code);
   if (message) expect(body.message).toMatch(message);
@@ -21,7 +21,7 @@ const expectError = async (res: Response, status: number, code: number, message?
 
 const expectAuthError = async (res: Response, status: 401 | 403) => {
   expect(res.status).toBe(status);
-  const body = await res.json();
+  const body = await res.json() as any;
   expect(body).toEqual({ status: false, message: expect.any(String) });
 };
 
@@ -31,7 +31,7 @@ describe("GET /v1/skills/{id}", () => {
   it("returns the skill in the envelope", async () => {
     const res = await t.call(`/v1/skills/${python.id}`);
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await res.json() as any;
     expect(Object.keys(body).sort()).toEqual(["data", "messages", "success"]);
     expect(body.success).toBe(true);
     expect(typeof body.messages).toBe("string");
@@ -67,7 +67,7 @@ describe("POST /v1/skills/related", () => {
   it("returns related skills without description, excluding the inputs", async () => {
     const res = await t.call("/v1/skills/related", { method: "POST", json: { ids } });
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await res.json() as any;
     expect(body.success).toBe(true);
     expect(body.data.length).toBeGreaterThan(0);
     expect(body.data.length).toBeLessThanOrEqual(10);
@@ -81,7 +81,7 @@ describe("POST /v1/skills/related", () => {
 
   it("honours limit", async () => {
     const res = await t.call("/v1/skills/related", { method: "POST", json: { ids, limit: 3 } });
-    expect((await res.json()).data).toHaveLength(3);
+    expect((await res.json() as any).data).toHaveLength(3);
   });
 
   it("rejects bad input with the field named", async () => {
@@ -115,7 +115,7 @@ describe("POST /v1/titles/normalize and /inspect", () => {
   it("normalizes a noisy title to a catalogue title with levels", async () => {
     const res = await t.call("/v1/titles/normalize", { method: "POST", json: { term: "Sr. Java Developer (m/w/d) – Remote, Berlin" } });
     expect(res.status).toBe(200);
-    const { data } = await res.json();
+    const { data } = await res.json() as any;
     expect(Object.keys(data).sort()).toEqual(["confidence", "id", "job_levels", "name"]);
     expect(data.id).toMatch(UUID);
     expect(catalogue.titles.find((x) => x.id === data.id)?.name).toBe(data.name);
@@ -128,7 +128,7 @@ describe("POST /v1/titles/normalize and /inspect", () => {
   it("inspect ranks candidates, best first, up to limit", async () => {
     const res = await t.call("/v1/titles/normalize/inspect", { method: "POST", json: { term: "registered nurse icu", limit: 4 } });
     expect(res.status).toBe(200);
-    const { data } = await res.json();
+    const { data } = await res.json() as any;
     expect(data).toHaveLength(4);
     for (let i = 1; i < data.length; i++) expect(data[i].confidence).toBeLessThanOrEqual(data[i - 1].confidence);
     expect(data[0].name).toMatch(/Nurse/);
@@ -155,7 +155,7 @@ describe("GET /v1/titles", () => {
     while (url) {
       const res = await t.call(url);
       expect(res.status).toBe(200);
-      const body = await res.json();
+      const body = await res.json() as any;
       for (const entry of body.data) {
         expect(Object.keys(entry).sort()).toEqual(["id", "name"]);
         seen.push(entry.id);
@@ -179,7 +179,7 @@ describe("GET /v1/titles", () => {
 
   it("defaults to 50 results", async () => {
     const res = await t.call("/v1/titles");
-    expect((await res.json()).data).toHaveLength(50);
+    expect((await res.json() as any).data).toHaveLength(50);
     expect(res.headers.get("link")).toMatch(/cursor=/);
   });
 
@@ -202,7 +202,7 @@ describe("GET /v1/titles/{id}", () => {
   it("returns the detail under both data and date", async () => {
     const res = await t.call(`/v1/titles/${title.id}`);
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await res.json() as any;
     expect(Object.keys(body).sort()).toEqual(["data", "date", "messages", "success"]);
     expect(body.date).toEqual(body.data);
     expect(body.data.id).toBe(title.id);

@@ -1,8 +1,8 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import pLimit from "p-limit";
-import { v5 as uuidv5 } from "uuid";
+import { v5 as uuidv5, v7 as uuidv7 } from "uuid";
 import { analyseCandidate, analyseJob, scoreMatch, type JobProfile, type MatchResult } from "@winnow/core/analysis/index";
 import { DocumentError, decodeBase64Document, extractText } from "@winnow/core/documents/index";
 import { isUuidShaped } from "@winnow/core/catalogue/ids";
@@ -124,11 +124,14 @@ function analyseJobCached(jd: string, ctx: EngineContext): JobProfile {
   return job;
 }
 
-/** Resume bytes → text, with every failure mapped to a clear client error. */
-async function resumeText(services: Services, value: string, field: string): Promise<string> {
+/**
+ * Resume → text, with every failure mapped to a clear client error. `resume_link` may hold Base64, a data: URL or an
+ * http(s) URL; recommend-candidates' `resume` is always a URL (`urlOnly`), so any other scheme is refused as such.
+ */
+async function resumeText(services: Services, value: string, field: string, urlOnly = false): Promise<string> {
   let bytes: Uint8Array;
   try {
-    bytes = /^https?:\/\//i.test(value.trim())
+    bytes = urlOnly || /^https?:\/\//i.test(value.trim())
       ? await services.fetchResume(value.trim())
       : decodeBase64Document(value, LIMITS.resumeBytes);
     return (await extractText(bytes, { maxBytes: LIMITS.resumeBytes })).text;
@@ -141,6 +144,20 @@ async function resumeText(services: Services, value: string, field: string): Pro
     }
     throw err;
   }
+}
+
+/**
+ * Records the job post on first sight. Its creation time is the posted date of every match of the post, so matches
+ * made on different days for the same post report the same date.
+ */
+function recordJobPost(services: Services, accountId: string, given: string | undefined, jd: string, job: JobProfile, now: Date) {
+  return services.jobPosts.upsert({
+    accountId,
+    jobPostId: given ?? deriveJobPostId(accountId, jd),
+    title: job.title.text,
+    location: job.location ?? "",
+    createdAt: now.toISOString(),
+  });
 }
 
 const joinText = (...parts: (string | undefined)[]) => parts.filter((p) => p && p.trim()).join("\n\n");
@@ -158,28 +175,14 @@ export function registerMatches(app: OpenAPIHono<AppEnv>): void {
     const resume = candidate.resume_link?.trim() ? await resumeText(services, candidate.resume_link, "candidate.resume_link") : "";
     const ctx = await services.catalogue.get();
     const now = services.now();
-    const jobPostId = body.job_post_id ?? deriveJobPostId(principal.accountId, body.job_description);
     const job = analyseJobCached(body.job_description, ctx);
-    const result0 = scoreMatch(job, analyseCandidate(joinText(candidate.description, resume), ctx, now), {
+    const post = await recordJobPost(services, principal.accountId, body.job_post_id, body.job_description, job, now);
+    const result = scoreMatch(job, analyseCandidate(joinText(candidate.description, resume), ctx, now), {
       candidateName: fullName(candidate.first_name, candidate.last_name),
-      postedDate: now,
+      postedDate: new Date(post.createdAt),
     }, ctx);
-    const post = await services.jobPosts.upsert({
-      accountId: principal.accountId,
-      jobPostId,
-      title: result0.job_title,
-      location: result0.job_located_at,
-      createdAt: now.toISOString(),
-    });
-    // The posted date is the job post's first sighting, so every match of a post reports the same date.
-    const result =
-      post.createdAt === now.toISOString()
-        ? result0
-        : scoreMatch(job, analyseCandidate(joinText(candidate.description, resume), ctx, now), {
-            candidateName: fullName(candidate.first_name, candidate.last_name),
-            postedDate: new Date(post.createdAt),
-          }, ctx);
-    const matchId = randomUUID();
+    const jobPostId = post.jobPostId;
+    const matchId = uuidv7();
     const full: Full = {
       match_score: result.match_score,
       job_id: jobPostId,
@@ -215,16 +218,9 @@ export function registerMatches(app: OpenAPIHono<AppEnv>): void {
     const services = c.var.services;
     const ctx = await services.catalogue.get();
     const now = services.now();
-    const jobPostId = body.job_post_id ?? deriveJobPostId(principal.accountId, body.jobDescription);
     const job = analyseJobCached(body.jobDescription, ctx);
-    const probe = scoreMatch(job, analyseCandidate("", ctx, now), { candidateName: "", postedDate: now }, ctx);
-    const post = await services.jobPosts.upsert({
-      accountId: principal.accountId,
-      jobPostId,
-      title: probe.job_title,
-      location: probe.job_located_at,
-      createdAt: now.toISOString(),
-    });
+    const post = await recordJobPost(services, principal.accountId, body.job_post_id, body.jobDescription, job, now);
+    const jobPostId = post.jobPostId;
     const postedDate = new Date(post.createdAt);
     const limit = pLimit(8);
     const texts = await Promise.all(
@@ -232,7 +228,7 @@ export function registerMatches(app: OpenAPIHono<AppEnv>): void {
         limit(async () => {
           if (!cand.resume?.trim()) return { text: "", warnings: ["No resume was given; the candidate was screened without one"] };
           try {
-            return { text: await resumeText(services, cand.resume, `candidates[${i}].resume`), warnings: [] as string[] };
+            return { text: await resumeText(services, cand.resume, `candidates[${i}].resume`, true), warnings: [] as string[] };
           } catch (err) {
             if (err instanceof ApiError) return { text: "", warnings: [`Resume not used: ${err.message}`] };
             throw err;
@@ -253,7 +249,8 @@ export function registerMatches(app: OpenAPIHono<AppEnv>): void {
         email: cand.email ?? "",
         phone_number: cand.phone_number ?? "",
       };
-      return { index: i, matchId: randomUUID(), result, candidate, warnings: texts[i]!.warnings };
+      // UUIDv7 ids are time-ordered and made in input order, so a job post listing breaks score ties like this response.
+      return { index: i, matchId: uuidv7(), result, candidate, warnings: texts[i]!.warnings };
     });
     entries.sort((a, b) => b.result.match_score - a.result.match_score || a.index - b.index);
     await services.matches.putMany(

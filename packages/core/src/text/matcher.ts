@@ -25,12 +25,14 @@ interface Entry<T> {
 }
 
 /**
- * Dictionary matcher over whole tokens: leftmost-longest, non-overlapping. Lookup cost is O(tokens × longest phrase)
- * with one Map probe per n-gram, which keeps extraction linear in the document size.
+ * Dictionary matcher over whole tokens: leftmost-longest, non-overlapping. Phrases are indexed by their first token,
+ * so a position whose token starts no phrase costs one Map probe, and one that does tries only the phrase lengths
+ * that occur after that token: extraction stays linear in the document size.
  */
 export class PhraseMatcher<T> {
   private readonly entries = new Map<string, Entry<T>[]>();
-  private maxTokens = 1;
+  /** First token → the token counts of phrases starting with it, longest first. */
+  private readonly lengthsByFirst = new Map<string, number[]>();
 
   constructor(patterns: Iterable<Pattern<T>>) {
     for (const p of patterns) this.add(p);
@@ -39,8 +41,13 @@ export class PhraseMatcher<T> {
   add(pattern: Pattern<T>): void {
     const key = phraseKey(pattern.phrase);
     if (!key) return;
-    const n = key.split(" ").length;
-    if (n > this.maxTokens) this.maxTokens = n;
+    const words = key.split(" ");
+    const lengths = this.lengthsByFirst.get(words[0]!) ?? [];
+    if (!lengths.includes(words.length)) {
+      lengths.push(words.length);
+      lengths.sort((a, b) => b - a);
+      this.lengthsByFirst.set(words[0]!, lengths);
+    }
     const list = this.entries.get(key) ?? [];
     const raw = rawPhraseKey(pattern.phrase);
     const caseSensitive = pattern.caseSensitive ?? false;
@@ -55,8 +62,10 @@ export class PhraseMatcher<T> {
     let i = 0;
     while (i < tokens.length) {
       let matched = 0;
-      const limit = Math.min(this.maxTokens, tokens.length - i);
-      for (let n = limit; n >= 1 && matched === 0; n--) {
+      const lengths = this.lengthsByFirst.get(tokens[i]!.norm);
+      for (const n of lengths ?? []) {
+        if (matched !== 0) break;
+        if (i + n > tokens.length) continue;
         const slice = tokens.slice(i, i + n);
         const list = this.entries.get(slice.map((t) => t.norm).join(" "));
         if (!list) continue;

@@ -1,0 +1,33 @@
+import { cultureSignals } from "../culture/signals.ts";
+import { extractCandidateEducation } from "../extraction/education.ts";
+import { extractCandidateExperience } from "../extraction/experience.ts";
+import { extractCandidatePersonal } from "../extraction/personal.ts";
+import { asText, scanText } from "../extraction/scan.ts";
+import { extractCandidateSkills } from "../extraction/skills.ts";
+import { RESUME_SECTIONS } from "../text/headings.ts";
+import type { CandidateProfile, EngineContext } from "../types.ts";
+
+/**
+ * Reads the evidence of a candidate text (résumé or profile). `now` resolves "Present" in date ranges; the clock is
+ * never read, so the same text and date always give the same profile. Never throws.
+ */
+export function analyseCandidate(text: string, ctx: EngineContext, now: Date): CandidateProfile {
+  const input = asText(text);
+  // An invalid date cannot resolve "Present": fall back to the epoch, which makes every range lie in the future
+  // and be ignored rather than invented.
+  const today = now instanceof Date && !Number.isNaN(now.getTime()) ? now : new Date(0);
+  const scan = scanText(input, RESUME_SECTIONS, ctx.catalogue);
+  const { education, lines: educationLines } = extractCandidateEducation(scan, today);
+  const personal = extractCandidatePersonal(scan);
+  return {
+    textLength: input.length,
+    sections: scan.doc.sections,
+    skills: extractCandidateSkills(scan, ctx.catalogue),
+    education,
+    experience: extractCandidateExperience(scan, ctx, today, educationLines),
+    traits: personal.trait,
+    interests: personal.interest,
+    values: personal.value,
+    culture: cultureSignals(scan.lexicon),
+  };
+}

@@ -1,0 +1,41 @@
+import { cultureSignals } from "../culture/signals.ts";
+import { extractJobEducation } from "../extraction/education.ts";
+import { extractJobHeader } from "../extraction/header.ts";
+import { extractJobPersonal } from "../extraction/personal.ts";
+import { asText, scanText } from "../extraction/scan.ts";
+import { extractJobSkills, RELATED_TO_JOB } from "../extraction/skills.ts";
+import { extractJobYears } from "../extraction/years.ts";
+import { MAX_SNIPPET_LENGTH } from "../text/snippet.ts";
+import { JOB_SECTIONS } from "../text/headings.ts";
+import type { EngineContext, JobProfile } from "../types.ts";
+
+const MAX_RESPONSIBILITIES = 20;
+const NUMBERING = /^\d{1,2}[.)]\s+/u;
+
+/** Reads the requirements of a job description. Never throws; an empty or garbled text gives an empty profile. */
+export function analyseJob(jobDescription: string, ctx: EngineContext): JobProfile {
+  const text = asText(jobDescription);
+  const scan = scanText(text, JOB_SECTIONS, ctx.catalogue);
+  const header = extractJobHeader(scan, ctx);
+  const skills = extractJobSkills(scan, ctx.catalogue, header.titleSpan);
+  const personal = extractJobPersonal(scan);
+  // From the first word: bullets and an inline label ("Responsibilities: …") are left out.
+  const responsibilities = scan.doc.lines
+    .filter((l) => l.section === "responsibilities" && !l.heading && l.tokens.length > 0)
+    .map((l) => text.slice(l.tokens[0]!.start, l.end).replace(NUMBERING, "").slice(0, MAX_SNIPPET_LENGTH))
+    .filter(Boolean)
+    .slice(0, MAX_RESPONSIBILITIES);
+  return {
+    title: header.title,
+    location: header.location,
+    skills,
+    relatedSkillIds: ctx.catalogue.relatedSkills(skills.map((s) => s.id), RELATED_TO_JOB).map((r) => r.skill.id),
+    experience: extractJobYears(scan),
+    education: extractJobEducation(scan),
+    responsibilities,
+    traits: personal.trait,
+    interests: personal.interest,
+    values: personal.value,
+    culture: cultureSignals(scan.lexicon),
+  };
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { coveredMonths, findDateRanges, monthIndex, monthLabel } from "./dates.ts";
+
+const NOW = new Date(Date.UTC(2025, 5, 15)); // June 2025
+const months = (text: string) => findDateRanges(text, NOW).map((r) => [monthLabel(r.start), monthLabel(r.end - 1), r.end - r.start]);
+
+describe("findDateRanges", () => {
+  it("reads the common written forms, counting both end months", () => {
+    expect(months("Jan 2019 – Mar 2019")).toEqual([["2019-01", "2019-03", 3]]);
+    expect(months("January 2019 - December 2020")).toEqual([["2019-01", "2020-12", 24]]);
+    expect(months("Sept. 2018 to Feb. 2019")).toEqual([["2018-09", "2019-02", 6]]);
+    expect(months("03/2017 - 12/2018")).toEqual([["2017-03", "2018-12", 22]]);
+    expect(months("2019-04 to 2021-01")).toEqual([["2019-04", "2021-01", 22]]);
+    expect(months("Mar '19 — Jun '20")).toEqual([["2019-03", "2020-06", 16]]);
+  });
+
+  it("resolves Present, Current and Since against now, never the clock", () => {
+    expect(months("Jan 2024 – Present")).toEqual([["2024-01", "2025-06", 18]]);
+    expect(months("Oct. 2021 – Current")).toEqual([["2021-10", "2025-06", 45]]);
+    expect(months("Since 2025-01")).toEqual([["2025-01", "2025-06", 6]]);
+    const later = findDateRanges("Jan 2024 – Present", new Date(Date.UTC(2026, 0, 1)));
+    expect(later[0]!.end - later[0]!.start).toBe(25);
+  });
+
+  it("reads a bare year as mid-year, so 2015 – 2019 is four years", () => {
+    expect(months("2015 – 2019")).toEqual([["2015-07", "2019-06", 48]]);
+    expect(months("2019 - 2019")).toEqual([["2019-07", "2019-12", 6]]);
+  });
+
+  it("ignores ranges starting in the future, cuts future ends at now, and rejects reversed ranges", () => {
+    expect(months("Jan 2026 – Dec 2027")).toEqual([]);
+    expect(months("Jan 2025 – Dec 2027")).toEqual([["2025-01", "2025-06", 6]]);
+    expect(months("2021 – 2018")).toEqual([]);
+  });
+
+  it("does not read phone numbers, versions or single years as ranges", () => {
+    expect(months("Call 555-1234 or 030-2019")).toEqual([]);
+    expect(months("Python 3.10 - 3.12, founded in 2019")).toEqual([]);
+  });
+
+  it("reports offsets of the range in the searched text", () => {
+    const text = "Engineer, Acme (Jan 2020 – Feb 2021)";
+    const [r] = findDateRanges(text, NOW, 100);
+    expect(text.slice(r!.from - 100, r!.to - 100)).toBe("Jan 2020 – Feb 2021");
+  });
+});
+
+describe("coveredMonths", () => {
+  it("counts overlapping and nested intervals once", () => {
+    const idx = (y: number, m: number) => monthIndex(new Date(Date.UTC(y, m - 1, 1)));
+    const jobs = [
+      { start: idx(2016, 3), end: idx(2021, 1) }, // Mar 2016 – Dec 2020
+      { start: idx(2019, 6), end: idx(2020, 1) }, // Jun – Dec 2019, inside the first
+      { start: idx(2020, 6), end: idx(2022, 1) }, // overlaps the first by 7 months
+      { start: idx(2023, 1), end: idx(2023, 4) }, // separate, 3 months
+    ];
+    expect(coveredMonths(jobs)).toBe(70 + 3);
+    expect(coveredMonths([])).toBe(0);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * Date ranges as written in résumés ("Jan 2019 – Present", "03/2017 - 12/2018", "2015–2019", "2019-04 to 2021-01",
+ * "Since 2020") turned into month intervals. Months are counted as indices (year × 12 + month) and intervals are
+ * half-open [start, end), so "Jan 2019 – Mar 2019" covers 3 months.
+ *
+ * A year without a month is read as its middle: July for a start, the end of June for an end, so "2015 – 2019" is
+ * 48 months. A same-year range without months ("2019 – 2019") counts as 6 months.
+ */
+
+export interface MonthInterval {
+  start: number;
+  end: number;
+  /** Open-ended ("Present", "Current", "Since …"). */
+  current: boolean;
+  /** Offsets of the range in the searched text. */
+  from: number;
+  to: number;
+}
+
+interface Point {
+  year: number;
+  month: number | null;
+}
+
+const MONTHS: Record<string, number> = {
+  jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11,
+};
+const MONTH_SRC = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
+const YEAR_SRC = "(?:19[5-9]\\d|20\\d\\d)";
+const DATE_SRC =
+  `(?:(?:${MONTH_SRC})\\.?,?\\s*(?:${YEAR_SRC}|['’]\\d\\d)` +
+  `|(?:0?[1-9]|1[0-2])\\s?[/.]\\s?${YEAR_SRC}` +
+  `|${YEAR_SRC}[-/.](?:0[1-9]|1[0-2])(?!\\d)` +
+  `|${YEAR_SRC})`;
+const OPEN_SRC = "present|current(?:ly)?|now|today|ongoing|to date|date";
+const SEP_SRC = "\\s*(?:-{1,2}|–|—|−|~|to|till|until|through|thru)\\s*";
+const EDGE_BEFORE = "(?<![\\p{L}\\p{N}])";
+const EDGE_AFTER = "(?![\\p{L}\\p{N}])";
+
+const RANGE = new RegExp(`${EDGE_BEFORE}(${DATE_SRC})${SEP_SRC}(${DATE_SRC}|${OPEN_SRC})${EDGE_AFTER}`, "giu");
+const SINCE = new RegExp(`${EDGE_BEFORE}since\\s+(${DATE_SRC})${EDGE_AFTER}`, "giu");
+const OPEN = new RegExp(`^(?:${OPEN_SRC})$`, "iu");
+
+const MONTH_YEAR = new RegExp(`^(${MONTH_SRC})\\.?,?\\s*(?:(\\d{4})|['’](\\d\\d))$`, "iu");
+const NUMERIC_MONTH_YEAR = /^(\d{1,2})\s?[/.]\s?(\d{4})$/u;
+const YEAR_MONTH = /^(\d{4})[-/.](\d{2})$/u;
+const YEAR_ONLY = /^(\d{4})$/u;
+
+export const monthIndex = (date: Date): number => date.getUTCFullYear() * 12 + date.getUTCMonth();
+
+export const monthLabel = (index: number): string =>
+  `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+
+function parsePoint(text: string, nowYear: number): Point | null {
+  const s = text.trim();
+  let m = MONTH_YEAR.exec(s);
+  if (m) {
+    const month = MONTHS[m[1]!.slice(0, 3).toLowerCase()]!;
+    if (m[2]) return { year: Number(m[2]), month };
+    // Two-digit years: the most recent year with those digits that is not in the future (+1 for "expected").
+    const yy = Number(m[3]);
+    const year = 2000 + yy <= nowYear + 1 ? 2000 + yy : 1900 + yy;
+    return { year, month };
+  }
+  m = NUMERIC_MONTH_YEAR.exec(s);
+  if (m) return { year: Number(m[2]), month: Number(m[1]) - 1 };
+  m = YEAR_MONTH.exec(s);
+  if (m) return { year: Number(m[1]), month: Number(m[2]) - 1 };
+  m = YEAR_ONLY.exec(s);
+  if (m) return { year: Number(m[1]), month: null };
+  return null;
+}
+
+const startIndex = (p: Point): number => p.year * 12 + (p.month ?? 6);
+const endIndex = (p: Point): number => p.year * 12 + (p.month === null ? 6 : p.month + 1);
+
+function interval(start: Point, end: Point | "open", now: number, from: number, to: number): MonthInterval | null {
+  const s = startIndex(start);
+  let e = end === "open" ? now + 1 : endIndex(end);
+  if (end !== "open" && e <= s) {
+    if (end.year !== start.year) return null;
+    e = Math.min(s + 6, (start.year + 1) * 12);
+  }
+  // Ranges that start in the future are announcements, not experience; ends in the future are cut at today.
+  if (s > now) return null;
+  e = Math.min(e, now + 1);
+  return e > s ? { start: s, end: e, current: end === "open", from, to } : null;
+}
+
+/** Date ranges in a text, left to right. `offset` is added to the reported positions. */
+export function findDateRanges(text: string, now: Date, offset = 0): MonthInterval[] {
+  const nowIndex = monthIndex(now);
+  const nowYear = now.getUTCFullYear();
+  const out: MonthInterval[] = [];
+  for (const m of text.matchAll(RANGE)) {
+    const start = parsePoint(m[1]!, nowYear);
+    const endText = m[2]!;
+    const end = OPEN.test(endText.trim()) ? "open" : parsePoint(endText, nowYear);
+    if (!start || !end) continue;
+    const found = interval(start, end, nowIndex, offset + m.index, offset + m.index + m[0].length);
+    if (found) out.push(found);
+  }
+  for (const m of text.matchAll(SINCE)) {
+    const from = offset + m.index;
+    if (out.some((r) => r.from < from + m[0].length && from < r.to)) continue;
+    const start = parsePoint(m[1]!, nowYear);
+    const found = start && interval(start, "open", nowIndex, from, from + m[0].length);
+    if (found) out.push(found);
+  }
+  return out.sort((a, b) => a.from - b.from);
+}
+
+/** Does the text hold a date range that ends after `now` (an expected graduation, a course still running)? */
+export function endsInFuture(text: string, now: Date): boolean {
+  const nowIndex = monthIndex(now);
+  const nowYear = now.getUTCFullYear();
+  for (const m of text.matchAll(RANGE)) {
+    const end = parsePoint(m[2]!, nowYear);
+    if (end && endIndex(end) > nowIndex + 1) return true;
+  }
+  return false;
+}
+
+/** Months covered by a set of intervals, overlaps counted once. */
+export function coveredMonths(intervals: readonly { start: number; end: number }[]): number {
+  const sorted = [...intervals].sort((a, b) => a.start - b.start || a.end - b.end);
+  let total = 0;
+  let curStart = -Infinity;
+  let curEnd = -Infinity;
+  for (const { start, end } of sorted) {
+    if (start > curEnd) {
+      if (curEnd > curStart) total += curEnd - curStart;
+      curStart = start;
+      curEnd = end;
+    } else if (end > curEnd) {
+      curEnd = end;
+    }
+  }
+  if (curEnd > curStart) total += curEnd - curStart;
+  return total;
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { fixtureContext } from "../__fixtures__/catalogue.ts";
+import { EDUCATION_LEVELS, educationRank } from "../lexicon/education.ts";
+import { JOB_SECTIONS, RESUME_SECTIONS } from "../text/headings.ts";
+import { extractCandidateEducation, extractJobEducation, findInstitution } from "./education.ts";
+import { scanText } from "./scan.ts";
+
+const ctx = fixtureContext();
+const NOW = new Date(Date.UTC(2025, 5, 15));
+const candidate = (text: string) => extractCandidateEducation(scanText(text, RESUME_SECTIONS, ctx.catalogue), NOW).education;
+const job = (text: string) => extractJobEducation(scanText(text, JOB_SECTIONS, ctx.catalogue));
+
+describe("education ladder", () => {
+  it("orders none < secondary < vocational < associate < bachelor < master < doctorate", () => {
+    expect(EDUCATION_LEVELS).toEqual(["none", "secondary", "vocational", "associate", "bachelor", "master", "doctorate"]);
+    expect(educationRank("master")).toBeGreaterThan(educationRank("bachelor"));
+  });
+
+  it.each([
+    ["Education\nHigh school diploma, Lincoln High School", "secondary"],
+    ["Education\nVocational diploma in carpentry", "vocational"],
+    ["Education\nAssociate degree in Nursing", "associate"],
+    ["Education\nB.Sc. in Physics, University of Leeds", "bachelor"],
+    ["Education\nBachelor's degree in History", "bachelor"],
+    ["Education\nMaster of Science in Statistics", "master"],
+    ["Education\nMBA, INSEAD", "master"],
+    ["Education\nPh.D. in Chemistry", "doctorate"],
+    ["Experience\nAccountant at Acme", "none"],
+  ])("reads %j as %s", (text, level) => {
+    expect(candidate(text).level).toBe(level);
+  });
+
+  it("takes the highest completed degree", () => {
+    expect(candidate("Education\nBSc Physics, 2010 – 2013\nMSc Physics, 2013 – 2015").level).toBe("master");
+  });
+});
+
+describe("candidate education", () => {
+  it("keeps field and institution, from the line or the line next to it", () => {
+    const edu = candidate("Education\nM.S. in Computer Science\nStanford University\n1997 – 1999");
+    expect(edu.level).toBe("master");
+    expect(edu.fields.map((f) => f.name)).toEqual(["Computer Science"]);
+    expect(edu.degrees[0]!.institution).toBe("Stanford University");
+    expect(edu.degrees[0]!.evidence.snippet).toBe("M.S. in Computer Science\nStanford University");
+  });
+
+  it("does not read 'MS Office' or 'BA' the airline as degrees, but does read 'MS in …'", () => {
+    expect(candidate("Skills\nMS Office, MS Excel").level).toBe("none");
+    expect(candidate("Experience\nFlew BA to London").level).toBe("none");
+    expect(candidate("Summary\nMS in Computer Science").level).toBe("master");
+    expect(candidate("Summary\nBS/MS in Computer Science").level).toBe("master");
+  });
+
+  it("ignores degrees in job descriptions unless an institution or field is named", () => {
+    expect(candidate("Experience\nTaught Master's students").level).toBe("none");
+    expect(candidate("Experience\nMaster's in Mathematics, University of Bonn").level).toBe("master");
+  });
+
+  it("does not count a degree in progress towards the level", () => {
+    const edu = candidate("Education\nBachelor of Arts, expected May 2026\nKent State University");
+    expect(edu.level).toBe("none");
+    expect(edu.inProgressLevel).toBe("bachelor");
+    expect(candidate("Education\nPhD in Physics, 2021 – 2027").inProgressLevel).toBe("doctorate");
+  });
+
+  it("finds institutions by name pattern", () => {
+    expect(findInstitution("M.Sc. Computer Science, Technical University of Munich, 2014")).toBe("Technical University of Munich");
+    expect(findInstitution("University of California, Berkeley")).toBe("University of California");
+    expect(findInstitution("Worked at a school")).toBeNull();
+  });
+});
+
+describe("job education requirements", () => {
+  it("takes the lowest degree of a sentence, with fields, related fields and equivalent experience", () => {
+    const req = job(
+      "Requirements\n- Bachelor's or Master's degree in Computer Science, Mathematics or a related field, or equivalent experience",
+    );
+    expect(req.degrees).toEqual([{ level: "bachelor", strength: "must" }]);
+    expect(req.fields?.fields.map((f) => f.name)).toEqual(["Computer Science", "Mathematics"]);
+    expect(req.fields?.relatedAccepted).toBe(true);
+    expect(req.equivalentExperience).toBe(true);
+  });
+
+  it("keeps a higher nice-to-have degree next to the required one", () => {
+    const req = job("BS in Computer Science required. PhD preferred.");
+    expect(req.degrees).toEqual([
+      { level: "bachelor", strength: "must" },
+      { level: "doctorate", strength: "nice" },
+    ]);
+  });
+
+  it("reads a bare 'degree' as a bachelor's, unless the sentence names a specific degree", () => {
+    expect(job("A degree in Economics is required.").degrees).toEqual([{ level: "bachelor", strength: "must" }]);
+    expect(job("PhD degree in Physics required.").degrees).toEqual([{ level: "doctorate", strength: "must" }]);
+    expect(job("About us\nWe look at problems from 360 degrees.").degrees).toEqual([]);
+  });
+
+  it("ignores fields named outside degree sentences", () => {
+    expect(job("Requirements\n- Experience in Computer Science research").fields).toBeNull();
+  });
+});

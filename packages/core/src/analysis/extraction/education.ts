@@ -1,0 +1,242 @@
+import type { LexEntry } from "../lexicon/index.ts";
+import {
+  educationRank,
+  fieldEntry,
+  type DegreeEntry,
+  type EducationLevel,
+  type FieldEntry,
+} from "../lexicon/education.ts";
+import { sentenceOf, type Line } from "../text/document.ts";
+import type { JobSection, ResumeSection } from "../text/headings.ts";
+import { linesPassage, snippetAround } from "../text/snippet.ts";
+import type {
+  CandidateEducation,
+  Degree,
+  DegreeRequirement,
+  EducationRequirement,
+  FieldOfStudy,
+  Strength,
+} from "../types.ts";
+import { endsInFuture } from "./dates.ts";
+import { firmer, nearestCue, requirementStrength } from "./requirements.ts";
+import type { Hit, Scan } from "./scan.ts";
+
+type LexHit<K extends string> = Hit<LexEntry, K>;
+
+const INSTITUTION_WORD =
+  "University|UNIVERSITY|College|COLLEGE|Institute|INSTITUTE|School|SCHOOL|Academy|ACADEMY|Polytechnic|POLYTECHNIC|Universität|Université|Universidad|Università|Universidade|Hochschule|Conservatory";
+const NAME_WORD = "[\\p{Lu}][\\p{L}'’.&-]*";
+// "Technical University of Munich", "Stanford University", "University of California", "Lincoln High School".
+const INSTITUTION = new RegExp(
+  `(?:${NAME_WORD}\\s+){0,5}(?:${INSTITUTION_WORD})(?:\\s+(?:of|for|de|di|der|du|do)(?:\\s+(?:the\\s+)?${NAME_WORD}){1,5})?(?![\\p{L}])`,
+  "u",
+);
+
+const INSTITUTION_HINT = new RegExp(INSTITUTION_WORD, "u");
+
+export const findInstitution = (text: string): string | null =>
+  INSTITUTION_HINT.test(text) ? (INSTITUTION.exec(text)?.[0].trim() ?? null) : null;
+
+const asField = (entry: FieldEntry): FieldOfStudy => ({ id: entry.id, name: entry.name, family: entry.family });
+
+const degreeHits = <K extends string>(hits: readonly LexHit<K>[]) =>
+  hits.filter((h): h is Hit<DegreeEntry, K> => h.value.kind === "degree");
+const fieldHits = <K extends string>(hits: readonly LexHit<K>[]) =>
+  hits.filter((h): h is Hit<FieldEntry, K> => h.value.kind === "field");
+
+/**
+ * Whether an ambiguous abbreviation ("MS", "BA", "AS") is a degree here: it must be followed by "in"/"of" or a field
+ * of study ("MS in Computer Science", "BA History"), or stand next to another degree ("BS/MS"). "MS Office" is not.
+ */
+function abbreviationIsDegree<K extends string>(hit: Hit<DegreeEntry, K>, lineHits: readonly LexHit<K>[]): boolean {
+  const tokens = hit.line.tokens;
+  const at = tokens.findIndex((t) => t.start === hit.start);
+  const next = tokens[at + 1];
+  if (next && (next.norm === "in" || next.norm === "of")) return true;
+  const window = [tokens[at - 1], tokens[at + 1], tokens[at + 2]].filter((t) => t !== undefined);
+  return lineHits.some(
+    (h) =>
+      h !== hit &&
+      window.some((t) => t.start === h.start) &&
+      (h.value.kind === "field" || (h.value.kind === "degree" && !h.value.generic)),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Job side
+
+/**
+ * Degree and field requirements of a posting. Per sentence, the lowest degree named is the requirement
+ * ("Bachelor's or Master's" → Bachelor's); a bare "degree" is read as a bachelor's and ignored when the sentence
+ * names a specific degree. Fields count only in sentences that name a degree. The required degree is the lowest
+ * must-have one; a nice-to-have degree is kept only when higher ("BS required, MS preferred").
+ */
+export function extractJobEducation(scan: Scan<JobSection>): EducationRequirement {
+  const lowest: Partial<Record<Strength, EducationLevel>> = {};
+  const fields = new Map<string, FieldOfStudy>();
+  let fieldStrength: Strength | undefined;
+  let relatedAccepted = false;
+  let equivalentExperience = false;
+
+  for (const lineHits of scan.lexiconByLine) {
+    const degrees = degreeHits(lineHits);
+    if (degrees.length === 0) continue;
+    const line = degrees[0]!.line;
+    for (const [from, to] of line.sentences) {
+      const inSentence = (h: { start: number; end: number }) => h.start >= from && h.end <= to;
+      const sentenceDegrees = degrees.filter(inSentence);
+      const specific = sentenceDegrees.some((d) => !d.value.generic);
+      const accepted = sentenceDegrees.filter((d) => {
+        if (d.value.ambiguous) return abbreviationIsDegree(d, lineHits);
+        if (d.value.generic) return !specific && genericDegreeIsRequirement(scan, line, d, lineHits.filter(inSentence));
+        return true;
+      });
+      let sentenceStrength: Strength | undefined;
+      for (const d of accepted) {
+        const strength = requirementStrength(scan, line, d.start, d.end, { about: null });
+        if (!strength) continue;
+        sentenceStrength = firmer(sentenceStrength, strength);
+        const known = lowest[strength];
+        if (!known || educationRank(d.value.level) < educationRank(known)) lowest[strength] = d.value.level;
+        const implied = d.value.field ? fieldEntry(d.value.field) : undefined;
+        if (implied) fields.set(implied.id, asField(implied));
+      }
+      if (!sentenceStrength) continue;
+      fieldStrength = firmer(fieldStrength, sentenceStrength);
+      for (const f of fieldHits(lineHits).filter(inSentence)) fields.set(f.value.id, asField(f.value));
+      const cues = lineHits.filter(inSentence).flatMap((h) => (h.value.kind === "cue" ? [h.value.id] : []));
+      relatedAccepted ||= cues.includes("related-field");
+      equivalentExperience ||= cues.includes("equivalent-experience");
+    }
+  }
+
+  const degrees: DegreeRequirement[] = [];
+  if (lowest.must) degrees.push({ level: lowest.must, strength: "must" });
+  if (lowest.nice && (!lowest.must || educationRank(lowest.nice) > educationRank(lowest.must))) {
+    degrees.push({ level: lowest.nice, strength: "nice" });
+  }
+  return {
+    degrees,
+    fields: fields.size && fieldStrength ? { fields: [...fields.values()], strength: fieldStrength, relatedAccepted } : null,
+    equivalentExperience,
+  };
+}
+
+/** A bare "degree" is a requirement only with a field, a requirement cue, or under a requirements heading. */
+function genericDegreeIsRequirement(
+  scan: Scan<JobSection>,
+  line: Line<JobSection>,
+  hit: Hit<DegreeEntry, JobSection>,
+  sentenceHits: readonly LexHit<JobSection>[],
+): boolean {
+  if (line.section === "requirements" || line.section === "preferred") return true;
+  if (sentenceHits.some((h) => h.value.kind === "field")) return true;
+  return nearestCue(scan, line, hit.start, hit.end, ["must", "nice"]) !== null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Candidate side
+
+/**
+ * Degrees of a candidate. A degree counts on a line of the education section, or on any line that also names a
+ * field of study or an institution (so "taught Master's students" in a job description does not count). A degree
+ * with "expected", "pursuing", "– present" or a future end date is in progress and does not raise the level.
+ */
+export function extractCandidateEducation(
+  scan: Scan<ResumeSection>,
+  now: Date,
+): { education: CandidateEducation; lines: Set<number> } {
+  const text = scan.doc.text;
+  const degrees: Degree[] = [];
+  const fields = new Map<string, FieldOfStudy>();
+  const institutions: string[] = [];
+  const educationLines = new Set<number>();
+  const addInstitution = (name: string | null) => {
+    if (name && !institutions.includes(name)) institutions.push(name);
+  };
+
+  for (const line of scan.doc.lines) {
+    if (line.heading) continue;
+    const lineHits = scan.lexiconByLine[line.index] ?? [];
+    const lineFields = fieldHits(lineHits);
+    const institution = findInstitution(line.text);
+    const inEducation = line.section === "education";
+    const supported = inEducation || lineFields.length > 0 || institution !== null;
+    const accepted = degreeHits(lineHits).filter(
+      (d) => !d.value.generic && supported && (!d.value.ambiguous || inEducation || abbreviationIsDegree(d, lineHits)),
+    );
+    if (inEducation) {
+      for (const f of lineFields) fields.set(f.value.id, asField(f.value));
+      addInstitution(institution);
+    }
+    if (accepted.length === 0) {
+      if (inEducation) educationLines.add(line.index);
+      continue;
+    }
+    educationLines.add(line.index);
+    addInstitution(institution);
+    const inProgress =
+      endsInFuture(line.text, now) ||
+      lineHits.some((h) => h.value.kind === "cue" && h.value.id === "in-progress");
+    // An institution on the line just above or below belongs to the degree ("BSc Physics\nUniversity of Leeds").
+    const neighbour = [scan.doc.lines[line.index - 1], scan.doc.lines[line.index + 1]].find(
+      (l) => l && !l.heading && l.section === line.section && findInstitution(l.text) !== null,
+    );
+    const degreeInstitution = institution ?? (neighbour ? findInstitution(neighbour.text) : null);
+    addInstitution(degreeInstitution);
+    for (const d of accepted) {
+      const own = new Map<string, FieldOfStudy>();
+      const implied = d.value.field ? fieldEntry(d.value.field) : undefined;
+      if (implied) own.set(implied.id, asField(implied));
+      const [from, to] = sentenceOf(line, d.start, d.end);
+      for (const f of lineFields) if (f.start >= from && f.end <= to) own.set(f.value.id, asField(f.value));
+      if (own.size === 0) for (const f of lineFields) own.set(f.value.id, asField(f.value));
+      for (const [id, f] of own) fields.set(id, f);
+      const passage =
+        neighbour && !institution
+          ? linesPassage(text, neighbour.index < line.index ? neighbour : line, neighbour.index < line.index ? line : neighbour)
+          : null;
+      degrees.push({
+        level: d.value.level,
+        fields: [...own.values()],
+        institution: degreeInstitution,
+        inProgress,
+        evidence: {
+          snippet: passage ?? snippetAround(text, line, d.start, d.end),
+          section: line.section,
+          confidence: inEducation ? 0.9 : 0.75,
+        },
+      });
+    }
+  }
+
+  const completed = degrees.filter((d) => !d.inProgress).map((d) => d.level);
+  const pending = degrees.filter((d) => d.inProgress).map((d) => d.level);
+  const highest = (levels: EducationLevel[]): EducationLevel =>
+    levels.reduce<EducationLevel>((a, b) => (educationRank(b) > educationRank(a) ? b : a), "none");
+  const level = highest(completed);
+  const pendingLevel = highest(pending);
+  return {
+    education: {
+      level,
+      inProgressLevel: educationRank(pendingLevel) > educationRank(level) ? pendingLevel : null,
+      degrees: dedupeDegrees(degrees),
+      fields: [...fields.values()],
+      institutions,
+    },
+    lines: educationLines,
+  };
+}
+
+/** One entry per degree line and level (a line naming "B.Sc." and "Bachelor of Science" is one degree). */
+function dedupeDegrees(degrees: Degree[]): Degree[] {
+  const seen = new Set<string>();
+  return degrees
+    .filter((d) => {
+      const key = `${d.level}|${d.evidence.snippet}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => educationRank(b.level) - educationRank(a.level));
+}

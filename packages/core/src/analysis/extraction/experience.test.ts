@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import { fixtureContext } from "../__fixtures__/catalogue.ts";
+import { JOB_SECTIONS, RESUME_SECTIONS } from "../text/headings.ts";
+import { extractCandidateEducation } from "./education.ts";
+import { extractCandidateExperience } from "./experience.ts";
+import { scanText } from "./scan.ts";
+import { extractJobYears } from "./years.ts";
+
+const ctx = fixtureContext();
+const NOW = new Date(Date.UTC(2025, 5, 15));
+
+function experience(text: string) {
+  const scan = scanText(text, RESUME_SECTIONS, ctx.catalogue);
+  const { lines } = extractCandidateEducation(scan, NOW);
+  return extractCandidateExperience(scan, ctx, NOW, lines);
+}
+
+describe("candidate experience", () => {
+  it("merges overlapping positions before counting years", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "Senior Software Engineer, Acme",
+        "Jan 2021 – Present",
+        "Software Engineer, Beta",
+        "Mar 2016 – Dec 2020",
+        "Freelance Developer",
+        "Jun 2019 – Dec 2019",
+      ].join("\n"),
+    );
+    // Mar 2016 – Jun 2025 without gaps; the freelance months fall inside the Beta years.
+    expect(exp.months).toBe(112);
+    expect(exp.years).toBe(9.33);
+    expect(exp.source).toBe("dates");
+    expect(exp.positions.map((p) => [p.title, p.start, p.end, p.current])).toEqual([
+      ["Senior Software Engineer", "2021-01", "2025-06", true],
+      ["Software Engineer", "2016-03", "2020-12", false],
+      [null, "2019-06", "2019-12", false],
+    ]);
+  });
+
+  it("finds the title on the date line, above it, below it, or two lines above", () => {
+    const titles = (text: string) => experience(`Experience\n${text}`).positions.map((p) => p.catalogueTitle);
+    expect(titles("Software Engineer, Acme (2018 – 2020)")).toEqual(["Software Engineer"]);
+    expect(titles("Accountant\nSmith & Co, 2018 – 2020")).toEqual(["Accountant"]);
+    expect(titles("Acme Corp\nDevOps Engineer\n2018 – 2020")).toEqual(["DevOps Engineer"]);
+    expect(titles("2018 – 2020\nBackend Developer at Acme")).toEqual(["Backend Engineer"]);
+  });
+
+  it("reads level words written around a title, but not an alias's own words", () => {
+    const [p] = experience("Experience\nLead Software Engineer II, Acme, 2018 – 2020").positions;
+    expect(p!.title).toBe("Lead Software Engineer II");
+    expect(p!.levels).toEqual(["mid", "lead"]);
+    expect(experience("Experience\nEngineering Manager, 2020 – 2022").titles[0]).toMatchObject({ name: "Engineering Manager", level: "manager" });
+  });
+
+  it("keeps study periods, projects and volunteering out of work experience", () => {
+    const exp = experience(
+      [
+        "Education",
+        "BSc Computer Science, 2011 – 2014",
+        "Projects",
+        "Side project, 2015 – 2016",
+        "Volunteering",
+        "Food bank helper, 2016 – 2017",
+        "Experience",
+        "Software Engineer, 2018 – 2020",
+      ].join("\n"),
+    );
+    expect(exp.positions).toHaveLength(1);
+    expect(exp.years).toBe(2);
+  });
+
+  it("counts a repeated range on one line once (pasted profiles)", () => {
+    const exp = experience("Acme · Full-time Nov 2005 - Feb 2022 · 16 yrs 4 mosNov 2005 to Feb 2022 · 16 yrs 4 mos");
+    expect(exp.positions.map((p) => [p.start, p.end])).toEqual([["2005-11", "2022-02"]]);
+  });
+
+  it("falls back to a stated number of years only when no dates are found", () => {
+    expect(experience("Summary\nBackend developer with 8+ years of professional experience.")).toMatchObject({
+      years: 8,
+      source: "stated",
+      statedYears: 8,
+    });
+    expect(experience("Summary\n12 years of experience\nExperience\nEngineer, 2020 – 2022")).toMatchObject({
+      years: 2,
+      source: "dates",
+      statedYears: 12,
+    });
+    expect(experience("A 3 years project")).toMatchObject({ years: 0, source: "none" });
+  });
+
+  it("lists distinct held titles, most recent first", () => {
+    const exp = experience("Experience\nDevOps Engineer, 2021 – 2023\nSoftware Engineer, 2018 – 2021\nSoftware Engineer, 2016 – 2018");
+    expect(exp.titles.map((t) => [t.name, t.careerGroup])).toEqual([
+      ["DevOps Engineer", "IT Operations"],
+      ["Software Engineer", "Software Development"],
+    ]);
+  });
+});
+
+describe("job years requirement", () => {
+  const years = (text: string) => extractJobYears(scanText(text, JOB_SECTIONS, ctx.catalogue));
+
+  it.each([
+    ["5+ years of experience with Python", 5],
+    ["At least three years of professional experience", 3],
+    ["3–5 years building web applications", 3],
+    ["Minimum of 4 yrs in a similar role", 4],
+    ["You have 10 years of experience in finance", 10],
+  ])("reads %j as %i years", (text, n) => {
+    expect(years(text)).toEqual({ years: n, strength: "must" });
+  });
+
+  it("takes the largest must-have figure and reads nice-to-have figures", () => {
+    expect(years("Requirements\n- 5+ years of software engineering\n- 2+ years with Go")).toEqual({ years: 5, strength: "must" });
+    expect(years("Nice to have\n- 2 years of Kubernetes experience")).toEqual({ years: 2, strength: "nice" });
+  });
+
+  it("ignores company history and figures outside requirements", () => {
+    expect(years("About us\nFor 20 years we have built software.")).toBeNull();
+    expect(years("We were founded 12 years ago.")).toBeNull();
+  });
+});

@@ -1,0 +1,191 @@
+import { JOB_LEVELS, type JobLevel } from "../../catalogue/normalizer.ts";
+import type { Line } from "../text/document.ts";
+import type { ResumeSection } from "../text/headings.ts";
+import { linesPassage, snippetAround } from "../text/snippet.ts";
+import type { CandidateExperience, EngineContext, HeldTitle, Position } from "../types.ts";
+import { coveredMonths, findDateRanges, monthLabel, type MonthInterval } from "./dates.ts";
+import { round2 } from "./evidence.ts";
+import type { Scan } from "./scan.ts";
+import { levelRank, positionLevel, titleOnLine } from "./titles.ts";
+import { extractStatedYears } from "./years.ts";
+
+/**
+ * Sections whose date ranges are not employment: studies, side projects, volunteering, memberships and awards show
+ * engagement but are not years of professional experience.
+ */
+const NOT_EMPLOYMENT: ReadonlySet<ResumeSection> = new Set([
+  "education", "certifications", "skills", "interests", "languages", "projects", "volunteering", "activities", "awards",
+]);
+const BULLET = /^[•·▪◦●○■□➢►✓✔*\-–—>]/u;
+const MAX_TITLE_LINE_WORDS = 15;
+
+type ResumeLine = Line<ResumeSection>;
+
+interface TitleFound {
+  line: ResumeLine;
+  written: string;
+  id: string;
+  name: string;
+  careerGroup: string;
+  levels: JobLevel[];
+}
+
+/** Title lookups per line, cached: neighbouring date ranges look at the same lines. */
+type TitleCache = Map<number, TitleFound | null>;
+
+function exactTitle(scan: Scan<ResumeSection>, ctx: EngineContext, line: ResumeLine, cache: TitleCache): TitleFound | null {
+  const cached = cache.get(line.index);
+  if (cached !== undefined) return cached;
+  const found = titleOnLine(ctx, scan.doc.text, line);
+  const result = found && {
+    line,
+    written: found.written,
+    id: found.title.id,
+    name: found.title.name,
+    careerGroup: found.title.career_group,
+    levels: found.levels,
+  };
+  cache.set(line.index, result);
+  return result;
+}
+
+/**
+ * The job title belonging to a date range: on the same line, else on the line above, the line below, or two lines
+ * above (the usual layouts: "Title, Company  2019 – 2021", "Title\nCompany · 2019 – 2021", "Company\nTitle\nDates",
+ * "Dates\nTitle"). Lines that carry their own date range or look like bullets belong to something else.
+ *
+ * Titles are recognised by catalogue names and aliases as whole words; the fuzzy normalizer is not used here
+ * because it costs milliseconds per call, and a résumé has many lines that are not titles.
+ */
+function titleFor(
+  scan: Scan<ResumeSection>,
+  ctx: EngineContext,
+  lineIndex: number,
+  rangesByLine: Map<number, MonthInterval[]>,
+  cache: TitleCache,
+): TitleFound | null {
+  const lines = scan.doc.lines;
+  const home = lines[lineIndex]!;
+  for (const offset of [0, -1, 1, -2]) {
+    const line = lines[lineIndex + offset];
+    if (!line || line.heading || line.section !== home.section) continue;
+    if (offset !== 0 && (rangesByLine.has(line.index) || BULLET.test(line.text))) continue;
+    if (offset !== 0 && line.tokens.length > MAX_TITLE_LINE_WORDS) continue;
+    const found = exactTitle(scan, ctx, line, cache);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Overlapping ranges on one line are one position written twice, as in pasted profiles ("Nov 2005 - Feb 2022 ·
+ * 16 yrs 4 mosNov 2005 to Feb 2022"): the leftmost is kept.
+ */
+function leftmostOfOverlapping(ranges: MonthInterval[]): MonthInterval[] {
+  const kept: MonthInterval[] = [];
+  for (const r of ranges) if (!kept.some((k) => k.start < r.end && r.start < k.end)) kept.push(r);
+  return kept;
+}
+
+/** The title line and the date line quoted together when they are apart, else the date line. */
+function positionSnippet(text: string, line: ResumeLine, titleLine: ResumeLine | null, range: MonthInterval): string {
+  const [first, last] = titleLine && titleLine.index < line.index ? [titleLine, line] : [line, titleLine ?? line];
+  return linesPassage(text, first, last) ?? linesPassage(text, line, line) ?? snippetAround(text, line, range.from, range.to);
+}
+
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const mostRecentFirst = (a: Position, b: Position): number =>
+  compare(b.end, a.end) || compare(b.start, a.start) || compare(a.title ?? "", b.title ?? "");
+
+/**
+ * Work history of a candidate: one position per date range outside education-like sections and education lines,
+ * with the title found next to it. Years come from the months the positions cover (overlaps once); without any
+ * dated position, from the largest "N years of experience" statement.
+ */
+export function extractCandidateExperience(
+  scan: Scan<ResumeSection>,
+  ctx: EngineContext,
+  now: Date,
+  educationLines: ReadonlySet<number>,
+): CandidateExperience {
+  const text = scan.doc.text;
+  const rangesByLine = new Map<number, MonthInterval[]>();
+  for (const line of scan.doc.lines) {
+    if (line.heading || NOT_EMPLOYMENT.has(line.section) || educationLines.has(line.index)) continue;
+    const ranges = leftmostOfOverlapping(findDateRanges(line.text, now, line.start));
+    if (ranges.length) rangesByLine.set(line.index, ranges);
+  }
+
+  const positions: Position[] = [];
+  const seen = new Set<string>();
+  const cache: TitleCache = new Map();
+  for (const [lineIndex, ranges] of rangesByLine) {
+    const line = scan.doc.lines[lineIndex]!;
+    const title = titleFor(scan, ctx, lineIndex, rangesByLine, cache);
+    for (const range of ranges) {
+      // Pasted profiles repeat entries; the same title over the same months is one position.
+      const key = `${range.start}:${range.end}:${title?.id ?? ""}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      positions.push({
+        title: title?.written ?? null,
+        catalogueTitle: title?.name ?? null,
+        titleId: title?.id ?? null,
+        careerGroup: title?.careerGroup ?? null,
+        levels: title?.levels ?? [],
+        start: monthLabel(range.start),
+        end: monthLabel(range.end - 1),
+        months: range.end - range.start,
+        current: range.current,
+        evidence: {
+          snippet: positionSnippet(text, line, title?.line ?? null, range),
+          section: line.section,
+          confidence: title ? 0.9 : 0.75,
+        },
+      });
+    }
+  }
+  positions.sort(mostRecentFirst);
+
+  const months = coveredMonths([...rangesByLine.values()].flat());
+  const stated = extractStatedYears(scan, educationLines);
+  const years = months > 0 ? round2(months / 12) : (stated?.years ?? 0);
+
+  return {
+    positions,
+    months,
+    years,
+    source: months > 0 ? "dates" : stated ? "stated" : "none",
+    statedYears: stated?.years ?? null,
+    statedEvidence: stated?.evidence ?? null,
+    titles: heldTitles(scan, ctx, positions, cache),
+  };
+}
+
+/**
+ * Distinct titles of the positions, most recent first, each with the highest level it was held at; without dated
+ * positions, titles named in the experience section.
+ */
+function heldTitles(scan: Scan<ResumeSection>, ctx: EngineContext, positions: Position[], cache: TitleCache): HeldTitle[] {
+  const out = new Map<string, HeldTitle>();
+  const add = (id: string, levels: JobLevel[]) => {
+    const title = ctx.catalogue.title(id);
+    const level = JOB_LEVELS[positionLevel(levels)]!;
+    const known = out.get(id);
+    if (known) {
+      if (levelRank(level) > levelRank(known.level)) known.level = level;
+    } else if (title) {
+      out.set(id, { id, name: title.name, careerGroup: title.career_group, level });
+    }
+  };
+  for (const p of positions) if (p.titleId) add(p.titleId, p.levels);
+  if (out.size === 0) {
+    for (const line of scan.doc.lines) {
+      if (line.section !== "experience" || line.heading || BULLET.test(line.text)) continue;
+      if (line.tokens.length > MAX_TITLE_LINE_WORDS) continue;
+      const found = exactTitle(scan, ctx, line, cache);
+      if (found) add(found.id, found.levels);
+    }
+  }
+  return [...out.values()];
+}

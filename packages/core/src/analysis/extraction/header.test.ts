@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { fixtureContext } from "../__fixtures__/catalogue.ts";
+import { JOB_SECTIONS } from "../text/headings.ts";
+import { extractJobHeader } from "./header.ts";
+import { scanText } from "./scan.ts";
+
+const ctx = fixtureContext();
+const header = (text: string) => extractJobHeader(scanText(text, JOB_SECTIONS, ctx.catalogue), ctx);
+
+describe("job title", () => {
+  it("prefers a labelled title and links it to the catalogue", () => {
+    const h = header("ACME CORP\nJob Title: Backend Developer (m/w/d)\nLocation: Hamburg");
+    expect(h.title).toMatchObject({ text: "Backend Developer", name: "Backend Engineer", careerGroup: "Software Development" });
+    expect(h.title.confidence).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it("cleans brackets, places, work modes and employment types from the first line", () => {
+    const h = header("Senior Backend Engineer (Remote, EU) - Berlin | Full-time\nLocation: Berlin, Germany\n\nAbout us");
+    expect(h.title.text).toBe("Senior Backend Engineer");
+    expect(h.title.levels).toEqual(["senior"]);
+    expect(h.location).toBe("Berlin, Germany (Remote)");
+  });
+
+  it("keeps a team name after a dash, which is part of the title", () => {
+    expect(header("Software Engineer - Payments Team\nRequirements\n- Go").title.text).toBe("Software Engineer - Payments Team");
+  });
+
+  it("reads markdown headings and skips labels", () => {
+    const h = header("# Frontend Developer | Remote\n\n**Company:** Acme Health\n\n## About the role\nYou build UIs.");
+    expect(h.title.text).toBe("Frontend Developer");
+    expect(h.location).toBe("Remote");
+  });
+
+  it("finds a title in an opening sentence when there is no title line", () => {
+    const text = "We are hiring a DevOps Engineer to run our Kubernetes clusters in Austin, TX. This is a hybrid role.";
+    const h = header(text);
+    expect(h.title).toMatchObject({ text: "DevOps Engineer", name: "DevOps Engineer" });
+    expect(text.slice(...h.titleSpan!)).toBe("DevOps Engineer");
+    expect(h.location).toBe("Austin, TX (Hybrid)");
+  });
+
+  it("shows an unknown title as written without linking it", () => {
+    const h = header("Happiness Wizard\nRequirements\n- Smiles");
+    expect(h.title).toMatchObject({ text: "Happiness Wizard", id: null, name: null, careerGroup: null });
+    expect(h.title.confidence).toBeLessThan(0.5);
+  });
+
+  it("gives an empty title and no location for an empty posting", () => {
+    expect(header("")).toMatchObject({ title: { text: "", id: null, levels: [] }, titleSpan: null, location: null });
+  });
+});
+
+describe("job location", () => {
+  it("reads 'based in' and work-mode statements", () => {
+    expect(header("Data Engineer\nWe are based in Lisbon, Portugal and work remotely two days a week.").location).toBe(
+      "Lisbon, Portugal (Remote)",
+    );
+  });
+
+  it("takes the value on the line after an empty location label", () => {
+    expect(header("Accountant\nLocation:\nChicago, IL").location).toBe("Chicago, IL");
+  });
+
+  it("does not take a work mode from the benefits", () => {
+    expect(header("Accountant\nBenefits\n- Remote work on Fridays").location).toBeNull();
+  });
+});

@@ -1,0 +1,198 @@
+import type { Line } from "../text/document.ts";
+import type { JobSection } from "../text/headings.ts";
+import type { EngineContext, JobTitleInfo } from "../types.ts";
+import type { Scan } from "./scan.ts";
+import { titleLevels } from "./titles.ts";
+
+/** Titles normalizing below this confidence are shown as written but not linked to a catalogue title. */
+export const MIN_TITLE_CONFIDENCE = 0.5;
+const HEADER_LINES = 5;
+const LABEL_SCAN_LINES = 15;
+const MAX_TITLE_WORDS = 12;
+
+const MARKUP = /^[\s#>*_]+|[\s*_]+$|\*\*|__/gu;
+const TITLE_LABEL = /^(?:job\s*title|position\s*title|position|role|title|job|vacancy|opening|job\s*role)\s*[:：\-–—]\s*(.+)$/iu;
+const LOCATION_LABEL =
+  /^(?:job\s+|work\s+|office\s+)?(?:location|locations|based|workplace|place of work)\s*[:：\-–—]\s*(.*)$/iu;
+const ANY_LABEL = /^[\p{L} ]{2,30}[:：]/u;
+const BASED_IN = /\b(?:based|located) (?:in|out of)\s+((?:the\s+)?[\p{Lu}][\p{L}.'’-]*(?:(?:,\s*|\s+)[\p{Lu}][\p{L}.'’-]*){0,3})/u;
+const US_STATES =
+  "AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC";
+const IN_CITY_STATE = new RegExp(
+  `\\b(?:in|at|near|from)\\s+([\\p{Lu}][\\p{L}.'’-]+(?:\\s[\\p{Lu}][\\p{L}.'’-]+){0,2},\\s?(?:${US_STATES}))\\b`,
+  "u",
+);
+const BRACKETS = /\(([^)]*)\)|\[([^\]]*)\]|\{([^}]*)\}/gu;
+const SEPARATOR = /\s+[-–—|@·•]\s+|\s*[|·•]\s*/u;
+const EMPLOYMENT_WORDS = /\b(?:full[\s-]?time|part[\s-]?time|contract|temporary|permanent|freelance|fixed[\s-]term)\b/giu;
+const WORK_MODE = /\b(fully remote|remote|hybrid|on[\s-]?site|in[\s-]office)\b/iu;
+const WORK_MODES = new RegExp(WORK_MODE.source, "giu");
+const MODE_STATEMENTS = [
+  /\b(?:this is an?|is an?|fully|100%)\s+(remote|hybrid|on[\s-]?site)\b/iu,
+  /\b(remote|hybrid|on[\s-]?site)[\s-](?:role|position|job|opportunity|first|friendly|setup|working|work)\b/iu,
+  /\bwork(?:ing)? (?:from home|remotely)\b/iu,
+];
+const REGION_WORDS = /\b(?:EU|US|USA|UK|EMEA|APAC|LATAM|Europe|Worldwide|Anywhere|Global)\b/u;
+const CITY_REGION = /^[\p{Lu}][\p{L}.'’-]+(?:[\s-][\p{Lu}][\p{L}.'’-]+)*,\s*(?:\p{Lu}{2,3}|[\p{Lu}][\p{L}]+(?:\s[\p{Lu}][\p{L}]+)?)$/u;
+
+export interface JobHeader {
+  title: JobTitleInfo;
+  /** Document offsets of the title text, or null: skills named inside it are must-haves. */
+  titleSpan: [number, number] | null;
+  location: string | null;
+}
+
+interface TitleCandidate {
+  raw: string;
+  start: number;
+  end: number;
+}
+
+const plain = (s: string): string => s.replace(MARKUP, "").trim();
+const tidy = (s: string): string => s.replace(/\s+/gu, " ").replace(/^[\s,;:\-–—|]+|[\s,;:.\-–—|]+$/gu, "");
+
+const modeName = (raw: string): string => {
+  const m = raw.toLowerCase();
+  if (m.includes("remote")) return "Remote";
+  if (m.includes("hybrid")) return "Hybrid";
+  return m.includes("office") ? "In office" : "On-site";
+};
+
+function looksLikeLocation(segment: string, knownLocation: string | null): boolean {
+  if (WORK_MODE.test(segment) || REGION_WORDS.test(segment) || CITY_REGION.test(segment)) return true;
+  return knownLocation !== null && knownLocation.toLowerCase().includes(segment.toLowerCase());
+}
+
+/**
+ * Splits a raw title into the title as written and the location-like parts around it: bracketed parts are always
+ * removed ("(m/w/d)", "(Remote)"); parts after " - ", " | ", " @ " are removed when they look like a place or a work
+ * mode and kept otherwise ("Engineer - Payments Team"); employment-type words are dropped.
+ */
+function cleanTitle(raw: string, knownLocation: string | null): { title: string; places: string[] } {
+  const places: string[] = [];
+  const unbracketed = raw.replace(BRACKETS, (_all, a?: string, b?: string, c?: string) => {
+    const inner = tidy(a ?? b ?? c ?? "");
+    if (inner && looksLikeLocation(inner, knownLocation)) places.push(inner);
+    return " ";
+  });
+  const [head = "", ...rest] = unbracketed.split(SEPARATOR);
+  const kept = [head];
+  for (const part of rest) {
+    const segment = tidy(part);
+    if (!segment) continue;
+    if (looksLikeLocation(segment, knownLocation)) places.push(segment);
+    else if (tidy(segment.replace(EMPLOYMENT_WORDS, " "))) kept.push(segment);
+  }
+  let title = tidy(kept.join(" - ").replace(EMPLOYMENT_WORDS, " "));
+  // A trailing ", Berlin" / ", Remote" after the title proper.
+  const comma = title.lastIndexOf(",");
+  if (comma > 0 && looksLikeLocation(tidy(title.slice(comma + 1)), knownLocation)) {
+    places.push(tidy(title.slice(comma + 1)));
+    title = tidy(title.slice(0, comma));
+  }
+  return { title, places };
+}
+
+function labelledValue(
+  lines: readonly Line<JobSection>[],
+  pattern: RegExp,
+  scanLines: number,
+): { value: string; start: number; end: number } | null {
+  for (const [i, line] of lines.slice(0, scanLines).entries()) {
+    const m = pattern.exec(plain(line.text));
+    if (!m) continue;
+    const value = tidy(m[1] ?? "");
+    if (value) {
+      const at = line.text.indexOf(value);
+      return at === -1 ? { value, start: line.start, end: line.end } : { value, start: line.start + at, end: line.start + at + value.length };
+    }
+    const next = lines[i + 1];
+    if (next && !next.heading) return { value: tidy(plain(next.text)), start: next.start, end: next.end };
+  }
+  return null;
+}
+
+/**
+ * Where the title is: a labelled line ("Job Title: …", "Position: …"); else the first short line of the header that
+ * is not a known heading, a label or a sentence (one naming a catalogue title is preferred); else a catalogue title
+ * named in the opening lines ("We are hiring a Data Engineer to …").
+ */
+function titleCandidate(scan: Scan<JobSection>, ctx: EngineContext): TitleCandidate | null {
+  const lines = scan.doc.lines;
+  const labelled = labelledValue(lines, TITLE_LABEL, LABEL_SCAN_LINES);
+  if (labelled && labelled.value.split(/\s+/u).length <= MAX_TITLE_WORDS && !/[.!?]$/u.test(labelled.value)) {
+    return { raw: labelled.value, start: labelled.start, end: labelled.end };
+  }
+  const header = lines.slice(0, HEADER_LINES).filter((l) => {
+    const text = plain(l.text);
+    // Markdown headings ("# Data Engineer") are unknown headings, so unknown-kind headings stay candidates.
+    const knownHeading = l.heading && l.section !== "other";
+    return (
+      !knownHeading &&
+      !ANY_LABEL.test(text) &&
+      l.tokens.length > 0 &&
+      l.tokens.length <= MAX_TITLE_WORDS &&
+      !/[.!?:]$/u.test(text)
+    );
+  });
+  const named = header.find((l) => ctx.catalogue.titleMatcher.findAll(scan.doc.text, l.tokens).length > 0);
+  const first = named ?? header[0];
+  if (first) return { raw: plain(first.text), start: first.start, end: first.end };
+  for (const line of lines.slice(0, LABEL_SCAN_LINES)) {
+    const [hit] = ctx.catalogue.titleMatcher.findAll(scan.doc.text, line.tokens);
+    if (hit) return { raw: hit.surface, start: hit.start, end: hit.end };
+  }
+  return null;
+}
+
+function workMode(scan: Scan<JobSection>, titleRaw: string, label: string | null): string | null {
+  const direct = WORK_MODE.exec(label ?? "") ?? WORK_MODE.exec(titleRaw);
+  if (direct) return modeName(direct[1]!);
+  for (const line of scan.doc.lines) {
+    if (line.section === "benefits") continue;
+    for (const pattern of MODE_STATEMENTS) {
+      const m = pattern.exec(line.text);
+      if (m) return modeName(m[1] ?? "remote");
+    }
+  }
+  return null;
+}
+
+function titleInfo(ctx: EngineContext, cleaned: string): JobTitleInfo {
+  if (!cleaned) return { text: "", id: null, name: null, careerGroup: null, confidence: 0, levels: [] };
+  const normalized = ctx.normalizer.normalize(cleaned);
+  const linked = normalized && normalized.confidence >= MIN_TITLE_CONFIDENCE ? normalized.title : null;
+  const [hit] = ctx.catalogue.titleMatcher.findAll(cleaned);
+  const matched = hit && ctx.catalogue.title(hit.value);
+  return {
+    text: cleaned,
+    id: linked?.id ?? null,
+    name: linked?.name ?? null,
+    careerGroup: linked?.career_group ?? null,
+    confidence: normalized?.confidence ?? 0,
+    levels: hit && matched ? titleLevels(ctx, cleaned, hit, matched) : ctx.normalizer.detectLevels(cleaned),
+  };
+}
+
+export function extractJobHeader(scan: Scan<JobSection>, ctx: EngineContext): JobHeader {
+  const lines = scan.doc.lines;
+  const label = labelledValue(lines, LOCATION_LABEL, lines.length);
+  const text = scan.doc.text;
+  const basedIn = BASED_IN.exec(text)?.[1]?.trim() ?? IN_CITY_STATE.exec(text)?.[1]?.trim() ?? null;
+  const knownLocation = label?.value ?? basedIn;
+
+  const candidate = titleCandidate(scan, ctx);
+  const cleaned = candidate ? cleanTitle(candidate.raw, knownLocation) : { title: "", places: [] };
+
+  const mode = workMode(scan, candidate?.raw ?? "", label?.value ?? null);
+  // Places found in the title ("(Remote, EU) - Berlin") without their work-mode words.
+  const titlePlaces = [...new Set(cleaned.places.map((p) => tidy(p.replace(WORK_MODES, " "))).filter(Boolean))];
+  const place = label?.value ?? basedIn ?? (titlePlaces.length ? titlePlaces.join(", ") : null);
+  const location = place && mode && !WORK_MODE.test(place) ? `${place} (${mode})` : (place ?? mode);
+
+  return {
+    title: titleInfo(ctx, cleaned.title),
+    titleSpan: candidate ? [candidate.start, candidate.end] : null,
+    location,
+  };
+}

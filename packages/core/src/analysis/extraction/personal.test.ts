@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { fixtureContext } from "../__fixtures__/catalogue.ts";
+import { JOB_SECTIONS, RESUME_SECTIONS } from "../text/headings.ts";
+import { extractCandidatePersonal, extractJobPersonal } from "./personal.ts";
+import { scanText } from "./scan.ts";
+
+const ctx = fixtureContext();
+const candidate = (text: string) => extractCandidatePersonal(scanText(text, RESUME_SECTIONS, ctx.catalogue));
+const job = (text: string) => extractJobPersonal(scanText(text, JOB_SECTIONS, ctx.catalogue));
+
+describe("candidate traits and interests", () => {
+  it("reads traits from the lexicon anywhere, in their canonical name", () => {
+    const traits = candidate("Summary\nMeticulous self-starter with great attention to detail; a true team player.").trait;
+    expect(traits.map((t) => t.name)).toEqual(["Detail-oriented", "Self-motivated", "Team player"]);
+    expect(traits[0]!.evidence.snippet).toBe("Meticulous self-starter with great attention to detail; a true team player.");
+  });
+
+  it("reads interests in the interests section, and elsewhere only next to an interest cue", () => {
+    expect(candidate("Experience\nBuilt a travel booking site").interest).toEqual([]);
+    expect(candidate("Summary\nI love travel and chess.").interest.map((i) => i.name)).toEqual(["Travel", "Chess"]);
+    const listed = candidate("Interests\nRock climbing, woodworking & sourdough baking | NOVEMBER 2019").interest;
+    expect(listed.map((i) => [i.name, i.id])).toEqual([
+      ["Climbing", "interest:climbing"],
+      ["Cooking", "interest:cooking"],
+      ["Woodworking", null],
+    ]);
+    expect(listed[2]!.evidence.snippet).toBe("Rock climbing, woodworking & sourdough baking | NOVEMBER 2019");
+  });
+});
+
+describe("traits, interests and values a posting asks for", () => {
+  it("takes strengths like skills do; values are always nice-to-have", () => {
+    const asked = job("Requirements\n- Detail-oriented\n- A passion for healthcare\nNice to have\n- Team player\nOur values\nIntegrity first.");
+    expect(asked.trait.map((t) => [t.name, t.strength])).toEqual([["Detail-oriented", "must"], ["Team player", "nice"]]);
+    expect(asked.interest.map((t) => [t.name, t.strength])).toEqual([["Healthcare", "must"]]);
+    expect(asked.value.map((t) => [t.name, t.strength])).toEqual([["Integrity", "nice"]]);
+  });
+
+  it("does not read an interest word without a cue, or anything in the benefits", () => {
+    const asked = job("Requirements\n- Experience with healthcare data\nBenefits\n- A team of detail-oriented people who love music");
+    expect(asked.interest).toEqual([]);
+    expect(asked.trait).toEqual([]);
+  });
+});

@@ -1,0 +1,105 @@
+import type { NamedEntry } from "../lexicon/index.ts";
+import type { NamedKind } from "../lexicon/named.ts";
+import type { JobSection, ResumeSection } from "../text/headings.ts";
+import { snippetAround } from "../text/snippet.ts";
+import type { NamedEvidence, NamedRequirement, Strength } from "../types.ts";
+import { evidenceAt } from "./evidence.ts";
+import { firmer, nearestCue, requirementStrength } from "./requirements.ts";
+import type { Hit, Scan } from "./scan.ts";
+
+const namedHits = <K extends string>(scan: Scan<K>, kind: NamedKind): Hit<NamedEntry, K>[] =>
+  scan.lexicon.filter((h): h is Hit<NamedEntry, K> => h.value.kind === kind);
+
+/** Outside an interests section, an interest word counts only next to an interest cue ("passionate about …"). */
+const hasInterestCue = <K extends string>(scan: Scan<K>, hit: Hit<NamedEntry, K>): boolean =>
+  nearestCue(scan, hit.line, hit.start, hit.end, ["interest"]) !== null;
+
+/**
+ * Traits, interests and values a posting asks for. Traits and interests take their strength like skills do;
+ * values describe the company more than the candidate, so they are always nice-to-have.
+ */
+export function extractJobPersonal(scan: Scan<JobSection>): Record<NamedKind, NamedRequirement[]> {
+  const collect = (kind: NamedKind, keep: (h: Hit<NamedEntry, JobSection>) => boolean) => {
+    const out = new Map<string, NamedRequirement>();
+    for (const hit of namedHits(scan, kind)) {
+      if (hit.line.section === "benefits" || !keep(hit)) continue;
+      const strength: Strength | null =
+        kind === "value" ? "nice" : requirementStrength(scan, hit.line, hit.start, hit.end, { about: "nice" });
+      if (!strength) continue;
+      const known = out.get(hit.value.id);
+      out.set(hit.value.id, { kind, id: hit.value.id, name: hit.value.name, strength: firmer(known?.strength, strength) });
+    }
+    return [...out.values()];
+  };
+  return {
+    trait: collect("trait", () => true),
+    interest: collect("interest", (h) => hasInterestCue(scan, h)),
+    value: collect("value", () => true),
+  };
+}
+
+const SECTION_CONFIDENCE: Partial<Record<ResumeSection, number>> = { interests: 0.75, summary: 0.65 };
+const DEFAULT_CONFIDENCE = 0.6;
+const ITEM_SEPARATORS = /([,;•·▪|/]+|\s+(?:and|&)\s+)/u;
+const MAX_ITEM_WORDS = 4;
+
+/**
+ * Traits, interests and values a candidate shows. Interests come from the interests section (lexicon words, plus
+ * the other listed items as written) and from sentences with an interest cue elsewhere.
+ */
+export function extractCandidatePersonal(scan: Scan<ResumeSection>): Record<NamedKind, NamedEvidence[]> {
+  const text = scan.doc.text;
+  const collect = (kind: NamedKind, keep: (h: Hit<NamedEntry, ResumeSection>) => boolean) => {
+    const out = new Map<string, NamedEvidence>();
+    for (const hit of namedHits(scan, kind)) {
+      if (out.has(hit.value.id) || !keep(hit)) continue;
+      const confidence = SECTION_CONFIDENCE[hit.line.section] ?? DEFAULT_CONFIDENCE;
+      out.set(hit.value.id, {
+        id: hit.value.id,
+        name: hit.value.name,
+        evidence: evidenceAt(text, hit.line, hit.start, hit.end, confidence),
+      });
+    }
+    return [...out.values()];
+  };
+  const interests = collect("interest", (h) => h.line.section === "interests" || hasInterestCue(scan, h));
+  return {
+    trait: collect("trait", () => true),
+    interest: [...interests, ...listedInterests(scan, interests)],
+    value: collect("value", () => true),
+  };
+}
+
+/** Items of the interests section that the lexicon does not know ("Woodworking, chess") keep their own wording. */
+function listedInterests(scan: Scan<ResumeSection>, known: NamedEvidence[]): NamedEvidence[] {
+  const text = scan.doc.text;
+  const knownHits = namedHits(scan, "interest");
+  const names = new Set(known.map((k) => k.name.toLowerCase()));
+  const out: NamedEvidence[] = [];
+  for (const line of scan.doc.lines) {
+    if (line.section !== "interests" || line.heading || line.tokens.length === 0) continue;
+    // Splitting with a capturing separator keeps the separators, so every item's offset is known exactly.
+    let offset = line.tokens[0]!.start;
+    for (const [i, piece] of text.slice(offset, line.end).split(ITEM_SEPARATORS).entries()) {
+      const pieceStart = offset;
+      offset += piece.length;
+      if (i % 2 === 1) continue;
+      const item = piece.trim().replace(/[.!]+$/u, "");
+      const start = pieceStart + piece.indexOf(item);
+      const end = start + item.length;
+      const words = item.split(/\s+/u).filter(Boolean).length;
+      // Page furniture ("RÉSUMÉ 2", "NOVEMBER 3, 2019") and template placeholders are not interests.
+      if (!/\p{L}{2}/u.test(item) || /\d/u.test(item) || item === item.toUpperCase() || words > MAX_ITEM_WORDS) continue;
+      if (knownHits.some((h) => h.start < end && start < h.end)) continue;
+      const name = item.charAt(0).toUpperCase() + item.slice(1);
+      if (names.has(name.toLowerCase())) continue;
+      names.add(name.toLowerCase());
+      out.push({
+        id: null,
+        name,
+        evidence: { snippet: snippetAround(text, line, start, end), section: line.section, confidence: 0.7 },
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,46 @@
+import type { Catalogue } from "../../catalogue/catalogue.ts";
+import { LEXICON, type LexEntry } from "../lexicon/index.ts";
+import { parseDocument, type Document, type Line, type SectionVocabulary } from "../text/document.ts";
+
+export interface Hit<T, K extends string> {
+  value: T;
+  start: number;
+  end: number;
+  surface: string;
+  line: Line<K>;
+}
+
+/** A parsed document with its catalogue-skill and lexicon matches, computed once and shared by every extractor. */
+export interface Scan<K extends string> {
+  doc: Document<K>;
+  skills: Hit<string, K>[];
+  lexicon: Hit<LexEntry, K>[];
+  /** Lexicon hits per line index. */
+  lexiconByLine: Hit<LexEntry, K>[][];
+}
+
+// Longer inputs are cut: no résumé or posting is this long, and it keeps the cost of one request bounded.
+export const MAX_TEXT_LENGTH = 100_000;
+
+export const asText = (input: unknown): string =>
+  typeof input === "string" ? input.slice(0, MAX_TEXT_LENGTH) : "";
+
+/**
+ * Matching runs line by line, so a phrase never spans a line break ("Apache" at the end of one line and "Spark" at
+ * the start of the next are two things) and every match keeps its line for section and sentence lookups.
+ */
+export function scanText<K extends string>(text: string, vocab: SectionVocabulary<K>, catalogue: Catalogue): Scan<K> {
+  const doc = parseDocument(text, vocab);
+  const skills: Hit<string, K>[] = [];
+  const lexicon: Hit<LexEntry, K>[] = [];
+  const lexiconByLine: Hit<LexEntry, K>[][] = [];
+  for (const line of doc.lines) {
+    const onLine: Hit<LexEntry, K>[] = [];
+    lexiconByLine.push(onLine);
+    if (line.heading || line.tokens.length === 0) continue;
+    for (const m of catalogue.skillMatcher.findAll(text, line.tokens)) skills.push({ ...m, line });
+    for (const m of LEXICON.findAll(text, line.tokens)) onLine.push({ ...m, line });
+    lexicon.push(...onLine);
+  }
+  return { doc, skills, lexicon, lexiconByLine };
+}

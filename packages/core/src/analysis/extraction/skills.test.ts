@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { fixtureContext } from "../__fixtures__/catalogue.ts";
+import { JOB_SECTIONS, RESUME_SECTIONS } from "../text/headings.ts";
+import { scanText } from "./scan.ts";
+import { extractCandidateSkills, extractJobSkills } from "./skills.ts";
+
+const ctx = fixtureContext();
+const candidateSkills = (text: string) =>
+  extractCandidateSkills(scanText(text, RESUME_SECTIONS, ctx.catalogue), ctx.catalogue).map((s) => s.name);
+const jobSkills = (text: string) =>
+  Object.fromEntries(
+    extractJobSkills(scanText(text, JOB_SECTIONS, ctx.catalogue), ctx.catalogue, null).map((s) => [s.name, s.strength]),
+  );
+
+describe("candidate skills: whole words only", () => {
+  it("never finds Terraform, or a 'Tform', inside 'platform'", () => {
+    expect(candidateSkills("Built a data platform and a platforms team")).toEqual([]);
+    expect(candidateSkills("Built the platform with Terraform")).toEqual(["Terraform"]);
+  });
+
+  it("tells Java from JavaScript", () => {
+    expect(candidateSkills("JavaScript developer")).toEqual(["JavaScript"]);
+    expect(candidateSkills("Java and JavaScript")).toEqual(["Java", "JavaScript"]);
+  });
+
+  it("honours case-sensitive names and resolves aliases to the catalogue skill", () => {
+    expect(candidateSkills("I go to work and let it go")).toEqual([]);
+    expect(candidateSkills("Services in Go; ran k8s and Postgres")).toEqual(["Go", "Kubernetes", "PostgreSQL"]);
+  });
+
+  it("does not join words across a line break", () => {
+    expect(candidateSkills("Amazon Web\nServices")).toEqual([]);
+    expect(candidateSkills("Amazon Web Services")).toEqual(["Amazon Web Services"]);
+  });
+
+  it("quotes the best-supported mention: a job line beats a keyword list", () => {
+    const scan = scanText("Skills\nPython, SQL\nExperience\nBuilt billing in Python", RESUME_SECTIONS, ctx.catalogue);
+    const python = extractCandidateSkills(scan, ctx.catalogue).find((s) => s.name === "Python")!;
+    expect(python.mentions).toBe(2);
+    expect(python.evidence).toMatchObject({ snippet: "Built billing in Python", section: "experience" });
+    expect(python.evidence.confidence).toBeGreaterThan(0.9);
+  });
+});
+
+describe("job skills: must-have or nice-to-have", () => {
+  it("follows the section headings", () => {
+    const text = "Requirements\n- Python\n- Docker\nNice to have\n- Terraform\nBonus\n- Helm";
+    expect(jobSkills(text)).toEqual({ Python: "must", Docker: "must", Terraform: "nice", Helm: "nice" });
+  });
+
+  it("lets a cue in the sentence override the section, using the closest cue", () => {
+    const text = "Requirements\n- Python (required), Go (preferred)\n- GraphQL is a plus\n- Docker experience is not required";
+    expect(jobSkills(text)).toEqual({ Python: "must", Go: "nice", GraphQL: "nice", Docker: "nice" });
+  });
+
+  it("reads cues in unstructured postings: everything else mentioned is required", () => {
+    const text = "We need a developer with Python and SQL. Experience with Docker would be nice.";
+    expect(jobSkills(text)).toEqual({ Python: "must", SQL: "must", Docker: "nice" });
+  });
+
+  it("treats skills outside the requirements of a structured posting as nice-to-have and ignores benefits", () => {
+    const text = "What you'll do\n- Build services in Go\nRequirements\n- Python\nWhat we offer\n- Free Kubernetes training";
+    expect(jobSkills(text)).toEqual({ Go: "nice", Python: "must" });
+  });
+
+  it("keeps the firmest strength of a skill named twice, and lists must-haves first", () => {
+    const text = "Nice to have: Docker, Go\nRequirements: Go, Python";
+    const names = extractJobSkills(scanText(text, JOB_SECTIONS, ctx.catalogue), ctx.catalogue, null).map((s) => [s.name, s.strength]);
+    expect(names).toEqual([["Go", "must"], ["Python", "must"], ["Docker", "nice"]]);
+  });
+
+  it("makes a skill in the title a must-have", () => {
+    const text = "Python Developer\nAbout us\nWe love Python.\nRequirements\n- SQL";
+    const scan = scanText(text, JOB_SECTIONS, ctx.catalogue);
+    const skills = extractJobSkills(scan, ctx.catalogue, [0, "Python Developer".length]);
+    expect(skills.map((s) => [s.name, s.strength])).toEqual([["Python", "must"], ["SQL", "must"]]);
+  });
+
+  it("attaches the most related catalogue skills for partial credit", () => {
+    const [k8s] = extractJobSkills(scanText("Must have Kubernetes", JOB_SECTIONS, ctx.catalogue), ctx.catalogue, null);
+    expect(k8s!.related.map((r) => r.name)).toContain("Docker");
+    expect(k8s!.related.every((r) => r.score >= 0.3 && r.id !== k8s!.id)).toBe(true);
+  });
+});
+
+describe("related skills for partial credit", () => {
+  it("are only kept between specialized skills", () => {
+    const text = "Requirements\n- Communication\n- AWS Certified Solutions Architect\n- Kubernetes";
+    const skills = extractJobSkills(scanText(text, JOB_SECTIONS, ctx.catalogue), ctx.catalogue, null);
+    const related = Object.fromEntries(skills.map((s) => [s.name, s.related.map((r) => r.name)]));
+    expect(related["Communication"]).toEqual([]);
+    expect(related["AWS Certified Solutions Architect"]).toEqual([]);
+    expect(related["Kubernetes"]!.length).toBeGreaterThan(0);
+    const types = new Map(ctx.catalogue.skills.map((s) => [s.name, s.type]));
+    expect(related["Kubernetes"]!.every((name) => types.get(name) === "Specialized Skill")).toBe(true);
+  });
+});

@@ -1,0 +1,61 @@
+import { JOB_LEVELS, type JobLevel } from "../../catalogue/normalizer.ts";
+import type { Title } from "../../catalogue/types.ts";
+import type { Match } from "../../text/matcher.ts";
+import type { Token } from "../../text/tokens.ts";
+import type { Line } from "../text/document.ts";
+import type { EngineContext } from "../types.ts";
+
+export const levelRank = (level: JobLevel): number => JOB_LEVELS.indexOf(level);
+
+/** Rank of the highest of a title's levels; a title without level words is read as mid-level. */
+export const positionLevel = (levels: readonly JobLevel[]): number =>
+  levels.length ? Math.max(...levels.map(levelRank)) : levelRank("mid");
+
+export interface TitleMention {
+  title: Title;
+  /** The title as written with the level words around it ("Senior Software Engineer II"). */
+  written: string;
+  start: number;
+  end: number;
+  levels: JobLevel[];
+}
+
+/**
+ * Widens a title match to the level words written next to it: up to two words before and one after, each a level
+ * word joined to the title by spaces only (never across punctuation: "Acme Partners — Engineer" stays "Engineer").
+ */
+function widen(ctx: EngineContext, text: string, tokens: readonly Token[], start: number, end: number): [number, number] {
+  let first = tokens.findIndex((t) => t.start === start);
+  let last = tokens.findIndex((t) => t.end === end);
+  if (first === -1 || last === -1) return [start, end];
+  const joined = (a: Token, b: Token) => /^\s+$/u.test(text.slice(a.end, b.start));
+  const isLevel = (t: Token) => ctx.normalizer.detectLevels(t.raw).length > 0;
+  for (let n = 0; n < 2 && first > 0 && joined(tokens[first - 1]!, tokens[first]!) && isLevel(tokens[first - 1]!); n++) {
+    first--;
+  }
+  if (last < tokens.length - 1 && joined(tokens[last]!, tokens[last + 1]!) && isLevel(tokens[last + 1]!)) last++;
+  return [tokens[first]!.start, tokens[last]!.end];
+}
+
+/**
+ * Seniority levels of a written title. Level words that belong to a catalogue alias rather than to the person
+ * ("Staff Accountant" is an alias of Accountant) are dropped; role words of the title itself ("IT Director") stay.
+ */
+export function titleLevels(ctx: EngineContext, written: string, match: Match<string>, title: Title): JobLevel[] {
+  const all = ctx.normalizer.detectLevels(written);
+  const ofCanonical = new Set(ctx.normalizer.detectLevels(title.name));
+  const ofAlias = ctx.normalizer.detectLevels(match.surface).filter((l) => !ofCanonical.has(l));
+  return all.filter((l) => !ofAlias.includes(l));
+}
+
+/** The first catalogue title named on a line (names and aliases, whole words), with its level words. */
+export function titleOnLine(ctx: EngineContext, text: string, line: Line<string>): TitleMention | null {
+  for (const hit of ctx.catalogue.titleMatcher.findAll(text, line.tokens)) {
+    const title = ctx.catalogue.title(hit.value);
+    if (!title) continue;
+    const [start, end] = widen(ctx, text, line.tokens, hit.start, hit.end);
+    const written = text.slice(start, end);
+    return { title, written, start, end, levels: titleLevels(ctx, written, hit, title) };
+  }
+  return null;
+}

@@ -1,0 +1,83 @@
+import type { JobSection, ResumeSection } from "../text/headings.ts";
+import type { Evidence, Strength, YearsRequirement } from "../types.ts";
+import { evidenceAt } from "./evidence.ts";
+import { requirementStrength } from "./requirements.ts";
+import type { Scan } from "./scan.ts";
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
+  thirty: 30,
+};
+const NUM_SRC = `(\\d{1,2}(?:\\.\\d)?|${Object.keys(NUMBER_WORDS).join("|")})`;
+const YEARS_SRC = "(?:years?|yrs?)";
+const MAX_YEARS = 40;
+
+const toNumber = (s: string): number => NUMBER_WORDS[s.toLowerCase()] ?? Number(s);
+
+// "5+ years", "at least three years", "3–5 years", "minimum of 4 yrs", "10 years of experience".
+const JOB_YEARS = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:(at least|minimum(?: of)?|min\\.?|over|more than|no less than|a minimum of)\\s+)?` +
+    `${NUM_SRC}\\s*(\\+|plus)?\\s*(?:(?:-|–|—|to)\\s*${NUM_SRC}\\s*\\+?\\s*)?${YEARS_SRC}(?![\\p{L}])`,
+  "giu",
+);
+const EXPERIENCE_WORD = /\bexperience[ds]?\b/iu;
+
+/**
+ * Minimum years of experience a posting asks for. A figure counts when it is phrased as a minimum ("5+", "at least",
+ * a range), when its sentence mentions experience, or when it sits in a requirements section; company history ("for
+ * 20 years we have…") therefore does not count. The largest must-have figure wins ("5+ years overall, 2+ with Go"
+ * → 5); without one, the largest nice-to-have figure.
+ */
+export function extractJobYears(scan: Scan<JobSection>): YearsRequirement | null {
+  const best: Partial<Record<Strength, number>> = {};
+  for (const line of scan.doc.lines) {
+    if (line.heading) continue;
+    for (const m of line.text.matchAll(JOB_YEARS)) {
+      const years = toNumber(m[2]!);
+      if (!(years > 0 && years <= MAX_YEARS)) continue;
+      const start = line.start + m.index;
+      const end = start + m[0].length;
+      const sentence = scan.doc.text.slice(...sentenceBounds(line, start));
+      const phrasedAsMinimum = Boolean(m[1] || m[3] || m[4]);
+      const inRequirements = line.section === "requirements" || line.section === "preferred";
+      if (!phrasedAsMinimum && !inRequirements && !EXPERIENCE_WORD.test(sentence)) continue;
+      const strength = requirementStrength(scan, line, start, end, { about: null });
+      if (!strength) continue;
+      best[strength] = Math.max(best[strength] ?? 0, years);
+    }
+  }
+  if (best.must) return { years: best.must, strength: "must" };
+  if (best.nice) return { years: best.nice, strength: "nice" };
+  return null;
+}
+
+const sentenceBounds = (line: { start: number; end: number; sentences: [number, number][] }, pos: number): [number, number] =>
+  line.sentences.find(([s, e]) => s <= pos && pos < e) ?? [line.start, line.end];
+
+// "8 years of experience", "12+ years of professional experience", "over 10 years in software", "5+ yrs".
+const STATED_YEARS = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:(?:over|more than|nearly|almost|about|around)\\s+)?${NUM_SRC}\\s*(\\+|plus)?\\s*${YEARS_SRC}['’]?` +
+    `(?:\\s+(?:of\\s+)?(?:[\\p{L}-]+\\s+){0,3}?(experience))?`,
+  "giu",
+);
+
+/** The largest "N years of experience" statement of a candidate text (education lines excluded). */
+export function extractStatedYears(
+  scan: Scan<ResumeSection>,
+  excludedLines: ReadonlySet<number>,
+): { years: number; evidence: Evidence } | null {
+  let best: { years: number; evidence: Evidence } | null = null;
+  for (const line of scan.doc.lines) {
+    if (line.heading || excludedLines.has(line.index) || line.section === "education") continue;
+    for (const m of line.text.matchAll(STATED_YEARS)) {
+      // Without "+" or the word "experience" the figure may be anything ("a 3 years project").
+      if (!m[2] && !m[3]) continue;
+      const years = toNumber(m[1]!);
+      if (!(years > 0 && years <= MAX_YEARS) || (best && best.years >= years)) continue;
+      const start = line.start + m.index;
+      best = { years, evidence: evidenceAt(scan.doc.text, line, start, start + m[0].length, 0.7) };
+    }
+  }
+  return best;
+}

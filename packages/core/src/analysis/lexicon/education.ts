@@ -1,0 +1,206 @@
+/**
+ * Education vocabulary: the level ladder, degree phrases and fields of study. Degree phrases carry the level they
+ * prove; short abbreviations that are also ordinary words or other things ("MS Office", "BA" the airline, "AS") are
+ * marked ambiguous and only count next to other education evidence (see extraction/education.ts).
+ */
+
+/** The education ladder, lowest first. A candidate's level is the highest rung with evidence; "none" means none found. */
+export const EDUCATION_LEVELS = ["none", "secondary", "vocational", "associate", "bachelor", "master", "doctorate"] as const;
+export type EducationLevel = (typeof EDUCATION_LEVELS)[number];
+
+export const EDUCATION_LEVEL_NAMES: Record<EducationLevel, string> = {
+  none: "No formal education",
+  secondary: "High school diploma",
+  vocational: "Vocational certificate or diploma",
+  associate: "Associate degree",
+  bachelor: "Bachelor's degree",
+  master: "Master's degree",
+  doctorate: "Doctorate",
+};
+
+export const educationRank = (level: EducationLevel): number => EDUCATION_LEVELS.indexOf(level);
+
+export interface DegreeEntry {
+  kind: "degree";
+  id: string;
+  level: EducationLevel;
+  /** Only counts with other education evidence nearby. */
+  ambiguous: boolean;
+  /** A bare "degree": read as a bachelor's in postings, never used as candidate evidence. */
+  generic: boolean;
+  /** Field of study implied by the degree name (MBA → Business Administration). */
+  field: string | null;
+}
+
+export interface FieldEntry {
+  kind: "field";
+  id: string;
+  name: string;
+  /** Fields in the same family earn partial credit for each other. */
+  family: string;
+}
+
+interface DegreeSpec {
+  level: EducationLevel;
+  phrases: string;
+  ambiguous?: boolean;
+  generic?: boolean;
+  field?: string;
+  caseSensitive?: boolean;
+}
+
+// Phrases are written as they appear; tokenisation makes "Master's", "Masters" and "MASTER'S" equivalent where listed.
+const DEGREES: DegreeSpec[] = [
+  {
+    level: "secondary",
+    phrases:
+      "high school|high school diploma|high-school diploma|secondary school|secondary school diploma|secondary education|ged|a levels|a-levels|a-level|abitur|gcse|gcses|international baccalaureate|ib diploma|matura",
+  },
+  {
+    level: "vocational",
+    phrases:
+      "vocational|vocational training|vocational qualification|vocational certificate|vocational diploma|trade school|technical diploma|diploma|apprenticeship|completed apprenticeship|nvq|btec|hnc|hnd|city and guilds|certificate iv|journeyman",
+  },
+  {
+    level: "associate",
+    phrases:
+      "associate degree|associate's degree|associates degree|associate of arts|associate of science|associate of applied science|foundation degree|community college diploma",
+  },
+  { level: "associate", phrases: "AA|AS|AAS|A.A|A.S", ambiguous: true, caseSensitive: true },
+  {
+    level: "bachelor",
+    phrases:
+      "bachelor|bachelors|bachelor's|bachelor degree|bachelors degree|bachelor's degree|bachelor of science|bachelor of arts|bachelor of technology|bachelor of applied science|undergraduate degree|university degree|college degree|4-year degree|four-year degree|four year degree|bsc|b.sc|btech|b.tech|bcom|b.com|licenciatura|laurea",
+  },
+  { level: "bachelor", phrases: "bachelor of computer science", field: "computer-science" },
+  { level: "bachelor", phrases: "bachelor of engineering|beng|b.eng|b.e", field: "engineering" },
+  { level: "bachelor", phrases: "BE", field: "engineering", ambiguous: true, caseSensitive: true },
+  { level: "bachelor", phrases: "bachelor of fine arts|bfa", field: "fine-arts" },
+  { level: "bachelor", phrases: "bachelor of business administration|bba", field: "business-administration" },
+  { level: "bachelor", phrases: "bachelor of commerce", field: "commerce" },
+  { level: "bachelor", phrases: "bachelor of education", field: "education" },
+  { level: "bachelor", phrases: "bachelor of laws|llb", field: "law" },
+  { level: "bachelor", phrases: "BS|BA|B.S|B.A", ambiguous: true, caseSensitive: true },
+  { level: "bachelor", phrases: "degree|degrees", generic: true },
+  {
+    level: "master",
+    phrases:
+      "master's|masters|master degree|masters degree|master's degree|master of science|master of arts|master of technology|graduate degree|postgraduate degree|post-graduate degree|advanced degree|postgraduate diploma|msc|m.sc|mtech|m.tech|mphil|m.phil|diplom",
+  },
+  { level: "master", phrases: "master of business administration|mba|executive mba|emba", field: "business-administration" },
+  { level: "master", phrases: "master of computer science", field: "computer-science" },
+  { level: "master", phrases: "master of engineering|meng|m.eng|m.e", field: "engineering" },
+  { level: "master", phrases: "ME", field: "engineering", ambiguous: true, caseSensitive: true },
+  { level: "master", phrases: "master of fine arts|mfa", field: "fine-arts" },
+  { level: "master", phrases: "master of public health|mph", field: "public-health" },
+  { level: "master", phrases: "master of education", field: "education" },
+  { level: "master", phrases: "MS|MA|M.S|M.A", ambiguous: true, caseSensitive: true },
+  {
+    level: "doctorate",
+    phrases: "phd|ph.d|ph. d|doctorate|doctoral degree|doctoral|doctor of philosophy|dphil|d.phil|edd|ed.d|doctor of science",
+  },
+];
+
+interface FieldSpec {
+  name: string;
+  family: string;
+  phrases?: string;
+}
+
+const FIELDS: FieldSpec[] = [
+  { name: "Computer Science", family: "computing", phrases: "computer science|computer sciences|comp sci|cs" },
+  { name: "Computer Engineering", family: "computing", phrases: "computer engineering" },
+  { name: "Software Engineering", family: "computing", phrases: "software engineering|software development" },
+  { name: "Information Technology", family: "computing", phrases: "information technology" },
+  { name: "Information Systems", family: "computing", phrases: "information systems|computer information systems|management information systems|mis" },
+  { name: "Data Science", family: "computing", phrases: "data science|data analytics" },
+  { name: "Artificial Intelligence", family: "computing", phrases: "artificial intelligence|machine learning" },
+  { name: "Cybersecurity", family: "computing", phrases: "cybersecurity|cyber security|information security" },
+  { name: "Informatics", family: "computing", phrases: "informatics|computing" },
+  { name: "Electrical Engineering", family: "engineering", phrases: "electrical engineering|electronic engineering|electronics engineering|electrical and electronic engineering|electronics" },
+  { name: "Mechanical Engineering", family: "engineering", phrases: "mechanical engineering" },
+  { name: "Civil Engineering", family: "engineering", phrases: "civil engineering|structural engineering" },
+  { name: "Chemical Engineering", family: "engineering", phrases: "chemical engineering" },
+  { name: "Industrial Engineering", family: "engineering", phrases: "industrial engineering" },
+  { name: "Aerospace Engineering", family: "engineering", phrases: "aerospace engineering|aeronautical engineering" },
+  { name: "Biomedical Engineering", family: "engineering", phrases: "biomedical engineering" },
+  { name: "Mechatronics", family: "engineering", phrases: "mechatronics" },
+  { name: "Engineering", family: "engineering", phrases: "engineering" },
+  { name: "Mathematics", family: "quantitative", phrases: "mathematics|math|maths|applied mathematics" },
+  { name: "Statistics", family: "quantitative", phrases: "statistics|biostatistics" },
+  { name: "Physics", family: "quantitative", phrases: "physics|applied physics" },
+  { name: "Operations Research", family: "quantitative", phrases: "operations research" },
+  { name: "Economics", family: "business", phrases: "economics|econometrics" },
+  { name: "Chemistry", family: "science", phrases: "chemistry|biochemistry" },
+  { name: "Biology", family: "science", phrases: "biology|life sciences|molecular biology|microbiology" },
+  { name: "Environmental Science", family: "science", phrases: "environmental science|environmental studies" },
+  { name: "Neuroscience", family: "science", phrases: "neuroscience" },
+  { name: "Business Administration", family: "business", phrases: "business administration|business management|business" },
+  { name: "Management", family: "business", phrases: "management" },
+  { name: "Finance", family: "business", phrases: "finance|financial management" },
+  { name: "Accounting", family: "business", phrases: "accounting|accountancy" },
+  { name: "Marketing", family: "business", phrases: "marketing" },
+  { name: "Commerce", family: "business", phrases: "commerce" },
+  { name: "Human Resources", family: "business", phrases: "human resources|human resource management" },
+  { name: "Supply Chain Management", family: "business", phrases: "supply chain management|logistics" },
+  { name: "Nursing", family: "health", phrases: "nursing" },
+  { name: "Medicine", family: "health", phrases: "medicine" },
+  { name: "Pharmacy", family: "health", phrases: "pharmacy" },
+  { name: "Public Health", family: "health", phrases: "public health|health sciences" },
+  { name: "Psychology", family: "social", phrases: "psychology" },
+  { name: "Sociology", family: "social", phrases: "sociology|anthropology" },
+  { name: "Political Science", family: "social", phrases: "political science|politics|international relations" },
+  { name: "Social Work", family: "social", phrases: "social work" },
+  { name: "English", family: "humanities", phrases: "english|english literature|literature" },
+  { name: "History", family: "humanities", phrases: "history" },
+  { name: "Philosophy", family: "humanities", phrases: "philosophy" },
+  { name: "Linguistics", family: "humanities", phrases: "linguistics" },
+  { name: "Communications", family: "humanities", phrases: "communications|communication studies|journalism|media studies" },
+  { name: "Design", family: "design", phrases: "design|graphic design|industrial design|interaction design|visual communication" },
+  { name: "Fine Arts", family: "design", phrases: "fine arts|art|arts" },
+  { name: "Architecture", family: "design", phrases: "architecture" },
+  { name: "Law", family: "law", phrases: "law|legal studies|laws" },
+  { name: "Education", family: "education", phrases: "education|teaching" },
+];
+
+const fieldId = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+
+export const FIELD_ENTRIES: FieldEntry[] = FIELDS.map((f) => ({
+  kind: "field",
+  id: fieldId(f.name),
+  name: f.name,
+  family: f.family,
+}));
+
+const fieldById = new Map(FIELD_ENTRIES.map((f) => [f.id, f]));
+export const fieldEntry = (id: string): FieldEntry | undefined => fieldById.get(id);
+
+export interface LexiconPattern<T> {
+  phrase: string;
+  value: T;
+  caseSensitive?: boolean;
+}
+
+export function educationPatterns(): LexiconPattern<DegreeEntry | FieldEntry>[] {
+  const out: LexiconPattern<DegreeEntry | FieldEntry>[] = [];
+  DEGREES.forEach((spec, i) => {
+    const value: DegreeEntry = {
+      kind: "degree",
+      id: `${spec.level}-${i}`,
+      level: spec.level,
+      ambiguous: spec.ambiguous ?? false,
+      generic: spec.generic ?? false,
+      field: spec.field ?? null,
+    };
+    for (const phrase of spec.phrases.split("|")) out.push({ phrase, value, caseSensitive: spec.caseSensitive ?? false });
+  });
+  FIELDS.forEach((spec, i) => {
+    const value = FIELD_ENTRIES[i]!;
+    for (const phrase of new Set([spec.name, ...(spec.phrases?.split("|") ?? [])])) {
+      // "CS" and "MIS" are field names only in capitals ("cs" is noise in lower case).
+      const caseSensitive = phrase === "cs" || phrase === "mis";
+      out.push({ phrase: caseSensitive ? phrase.toUpperCase() : phrase, value, caseSensitive });
+    }
+  });
+  return out;
+}

@@ -1,0 +1,135 @@
+import { formatYears, joinAnd, joinOr } from "../format.ts";
+import { EDUCATION_LEVEL_NAMES } from "../lexicon/education.ts";
+import type { CandidateProfile, CultureFit, JobProfile } from "../types.ts";
+import { isMet, type Attribute } from "./attributes.ts";
+import type { Blocks } from "./blocks.ts";
+import { describeEducation } from "./summary.ts";
+
+export const MAX_SENTENCES = 5;
+
+const names = (attrs: readonly Attribute[]) => attrs.map((a) => a.name);
+const unprefixed = (attrs: readonly Attribute[]) => attrs.map((a) => a.name.replace(/^[A-Z][a-z]+: /u, ""));
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/** Top matched evidence as sentences, most important block first. */
+export function strengths(blocks: Blocks, fit: CultureFit, job: JobProfile, candidate: CandidateProfile): string[] {
+  const out: string[] = [];
+  const mustSkills = blocks.skills.filter((a) => a.strength === "must");
+  const metMust = mustSkills.filter(isMet);
+  if (metMust.length) out.push(`Has ${metMust.length} of ${mustSkills.length} required skills: ${joinAnd(names(metMust))}.`);
+  const metNice = blocks.skills.filter((a) => a.strength === "nice" && isMet(a));
+  if (metNice.length) out.push(`Also brings nice-to-have skills: ${joinAnd(names(metNice))}.`);
+
+  for (const a of blocks.experience.filter(isMet)) {
+    if (a.kind === "years") {
+      out.push(`${formatYears(candidate.experience.years)} of experience meets the ${job.experience?.years}+ years asked for.`);
+    } else if (a.kind === "role") {
+      out.push(`Has worked as ${job.title.name}.`);
+    } else {
+      out.push(`Has already held a ${lowerFirst(a.name)}.`);
+    }
+  }
+  for (const a of blocks.education.filter(isMet)) {
+    if (a.kind === "degree") {
+      out.push(`Holds a ${EDUCATION_LEVEL_NAMES[candidate.education.level]}, meeting the ${a.name} requirement.`);
+    } else {
+      const field = candidate.education.fields.find((f) => job.education.fields?.fields.some((r) => r.id === f.id || r.family === f.family));
+      out.push(`Studied ${field?.name ?? "a field the posting asks for"}, as the posting asks.`);
+    }
+  }
+  const personal = blocks.interests.filter(isMet);
+  if (personal.length) out.push(`Shows ${joinAnd(unprefixed(personal))}, as the posting asks.`);
+  if (fit.label === "High Alignment") out.push(`Culture signals align strongly with the company's (score ${fit.score.toFixed(2)}).`);
+  return out.slice(0, MAX_SENTENCES);
+}
+
+/** Unmet requirements as sentences, most important block first. */
+export function areasForImprovement(blocks: Blocks, fit: CultureFit, job: JobProfile, candidate: CandidateProfile): string[] {
+  const out: string[] = [];
+  const must = blocks.skills.filter((a) => a.strength === "must");
+  const missing = must.filter((a) => a.credit === 0);
+  if (missing.length) out.push(`Missing required skills: ${joinAnd(names(missing))}.`);
+  const related = must.filter((a) => a.credit > 0 && a.credit < 1);
+  if (related.length) {
+    out.push(`Only related experience for required skills: ${joinAnd(related.map((a) => `${a.name} (${a.note})`))}.`);
+  }
+  const nice = blocks.skills.filter((a) => a.strength === "nice" && !isMet(a));
+  if (nice.length) out.push(`Lacks nice-to-have skills: ${joinAnd(names(nice))}.`);
+
+  for (const a of blocks.experience.filter((x) => !isMet(x))) {
+    if (a.kind === "years") {
+      const need = job.experience?.years;
+      out.push(
+        candidate.experience.years > 0
+          ? `${formatYears(candidate.experience.years)} of experience, short of the ${need}+ years asked for.`
+          : `No dated positions or stated years of experience found; the posting asks for ${need}+ years.`,
+      );
+    } else if (a.kind === "role") {
+      out.push(`No position as ${job.title.name} found${a.note ? ` (${a.note})` : ""}.`);
+    } else {
+      out.push(`No ${lowerFirst(a.name)} found in the work history (${a.note}).`);
+    }
+  }
+  for (const a of blocks.education.filter((x) => !isMet(x))) {
+    if (a.kind === "degree") {
+      out.push(`No ${a.name} found${candidate.education.level !== "none" || a.credit > 0 ? ` (${a.note})` : ""}.`);
+    } else {
+      const asked = job.education.fields?.fields.map((f) => f.name) ?? [];
+      out.push(`Field of study ${joinOr(asked)} not found${a.note ? ` (${a.note})` : ""}.`);
+    }
+  }
+  const personal = blocks.interests.filter((a) => !isMet(a));
+  if (personal.length) out.push(`No evidence of ${joinAnd(unprefixed(personal))}, which the posting asks for.`);
+  if (fit.label === "Low Alignment") out.push(`Culture signals differ from the company's (score ${fit.score.toFixed(2)}).`);
+  return out.slice(0, MAX_SENTENCES);
+}
+
+/** The narrative of context_snippets: what was found, in plain sentences built from the extracted facts. */
+export function narrative(
+  blocks: Blocks,
+  layerOne: number,
+  fit: CultureFit,
+  job: JobProfile,
+  candidate: CandidateProfile,
+  candidateName: string,
+): string {
+  const who = candidateName.trim() || "The candidate";
+  const posting = job.title.text ? `the ${job.title.text} posting` : "the posting";
+  const sentences: string[] = [];
+  const total = blocks.skills.length + blocks.experience.length + blocks.education.length + blocks.interests.length;
+  sentences.push(
+    total
+      ? `${who} matches ${Math.round(layerOne * 100)}% of ${posting}.`
+      : `${posting.charAt(0).toUpperCase()}${posting.slice(1)} states no requirements that can be scored.`,
+  );
+
+  const must = blocks.skills.filter((a) => a.strength === "must");
+  if (must.length) {
+    const missing = must.filter((a) => !isMet(a));
+    sentences.push(
+      `Skills: ${must.length - missing.length} of ${must.length} required skills${missing.length ? ` (missing ${joinAnd(names(missing))})` : ""}.`,
+    );
+  } else if (candidate.skills.length) {
+    sentences.push(`Skills: ${joinAnd(candidate.skills.map((s) => s.name))}.`);
+  }
+
+  const exp = candidate.experience;
+  if (exp.source === "dates") {
+    const latest = exp.positions.find((p) => p.title);
+    sentences.push(
+      `Experience: ${formatYears(exp.years)} across ${exp.positions.length} dated position${exp.positions.length === 1 ? "" : "s"}${latest ? `, most recently ${latest.title}` : ""}.`,
+    );
+  } else if (exp.source === "stated") {
+    sentences.push(`Experience: ${formatYears(exp.years)} as stated; no dated positions found.`);
+  } else {
+    sentences.push("Experience: no dated positions or stated years found.");
+  }
+
+  sentences.push(`Education: ${describeEducation(candidate)}.`);
+  sentences.push(
+    fit.label === "Insufficient Evidence"
+      ? "Culture: not enough culture signals to compare."
+      : `Culture: ${fit.label.toLowerCase()} (${fit.score.toFixed(2)}).`,
+  );
+  return sentences.join(" ");
+}

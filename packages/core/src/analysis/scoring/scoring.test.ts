@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import { fixtureContext } from "../__fixtures__/catalogue.ts";
+import { analyseCandidate } from "../engine/candidate.ts";
+import { analyseJob } from "../engine/job.ts";
+import { NICE_WEIGHT } from "./attributes.ts";
+import {
+  DEGREE_ALTERNATIVE_CREDIT,
+  RELATED_FIELD_CREDIT,
+  RELATED_ROLE_CREDIT,
+  RELATED_SKILL_CREDIT,
+  SENIORITY_WEIGHT,
+} from "./blocks.ts";
+import { scoreMatch } from "./match.ts";
+import { BLOCK_WEIGHTS } from "./weights.ts";
+
+const ctx = fixtureContext();
+const NOW = new Date(Date.UTC(2025, 5, 15));
+const match = (jobText: string, resume: string) =>
+  scoreMatch(analyseJob(jobText, ctx), analyseCandidate(resume, ctx, NOW), { candidateName: "Ada", postedDate: NOW }, ctx);
+
+describe("skills block", () => {
+  it("weighs nice-to-haves half and gives partial credit for a related skill", () => {
+    const r = match("Requirements\n- Kubernetes\n- Python\nNice to have\n- GraphQL", "Skills\nDocker, Python, GraphQL");
+    const block = r.recommendation_insights.analysed_skills;
+    expect(block.attributes_matched).toBe("2/3");
+    expect(block.matched_attributes).toEqual(["Python", "GraphQL (nice to have)"]);
+    expect(block.unmatched_attributes).toEqual(["Kubernetes (related skill: Docker)"]);
+    const expected = (RELATED_SKILL_CREDIT + 1 + NICE_WEIGHT) / (1 + 1 + NICE_WEIGHT);
+    expect(block.layer_two_score).toBeCloseTo(expected, 4);
+    expect(r.recommendation_insights.context_summary.requirement_gaps).toEqual(["Kubernetes"]);
+  });
+
+  it("counts absent evidence as unmatched, never as neutral", () => {
+    const block = match("Requirements\n- Python", "").recommendation_insights.analysed_skills;
+    expect(block).toEqual({ attributes_matched: "0/1", matched_attributes: [], unmatched_attributes: ["Python"], layer_two_score: 0 });
+  });
+});
+
+describe("experience block", () => {
+  it("gives proportional credit for years and shows what was found", () => {
+    const r = match("Requirements\n- 5+ years of experience", "Experience\nAccountant, 2020 – 2022");
+    const block = r.recommendation_insights.analysed_experience;
+    expect(block.unmatched_attributes).toEqual(["5+ years of experience (found 2 years)"]);
+    expect(block.layer_two_score).toBeCloseTo(2 / 5, 4);
+    expect(r.recommendation_insights.context_summary.requirement_gaps).toEqual(["5+ years of experience"]);
+  });
+
+  it("credits the posting's role fully, a role of the same career group partly, and seniority within the group", () => {
+    const job = "Senior Backend Engineer\nRequirements\n- Go";
+    const held = match(job, "Experience\nSenior Backend Engineer, Acme, 2018 – 2024").recommendation_insights.analysed_experience;
+    expect(held.matched_attributes).toEqual([
+      "Experience as Backend Engineer",
+      "Senior-level role in Software Development (highest level held: Senior)",
+    ]);
+    const near = match(job, "Experience\nSoftware Engineer, Acme, 2018 – 2024").recommendation_insights.analysed_experience;
+    expect(near.unmatched_attributes).toEqual([
+      "Experience as Backend Engineer (related role: Software Engineer)",
+      "Senior-level role in Software Development (highest level held: Mid)",
+    ]);
+    // A plain title counts as mid-level, one step below senior.
+    expect(near.layer_two_score).toBeCloseTo((RELATED_ROLE_CREDIT + SENIORITY_WEIGHT * 0.5) / (1 + SENIORITY_WEIGHT), 4);
+    const other = match(job, "Experience\nSenior Accountant, 2018 – 2024").recommendation_insights.analysed_experience;
+    expect(other.layer_two_score).toBe(0);
+  });
+});
+
+describe("education block", () => {
+  const job = "Requirements\n- Bachelor's degree in Computer Science, or equivalent experience";
+
+  it("meets the degree with any higher degree and the field by name", () => {
+    const block = match(job, "Education\nMSc Computer Science, University of Bonn").recommendation_insights.analysed_education;
+    expect(block.matched_attributes).toEqual(["Bachelor's degree or higher (found Master's degree)", "Field: Computer Science"]);
+    expect(block.layer_two_score).toBe(1);
+  });
+
+  it("gives documented partial credit for a degree in progress, equivalent experience and a related field", () => {
+    const pending = match(job, "Education\nBSc Software Engineering, expected 2026").recommendation_insights.analysed_education;
+    expect(pending.unmatched_attributes).toEqual([
+      "Bachelor's degree or higher (Bachelor's degree in progress)",
+      "Field: Computer Science (related field: Software Engineering)",
+    ]);
+    expect(pending.layer_two_score).toBeCloseTo((DEGREE_ALTERNATIVE_CREDIT + RELATED_FIELD_CREDIT) / 2, 4);
+
+    const experienced = match(job, "Experience\nSoftware Engineer, 2015 – 2024").recommendation_insights.analysed_education;
+    // Jul 2015 – Jun 2024: bare years are read as mid-year.
+    expect(experienced.unmatched_attributes[0]).toBe("Bachelor's degree or higher (equivalent experience: 9 years)");
+  });
+
+  it("gives full credit for a related field when the posting accepts one", () => {
+    const block = match("Requirements\n- BS in Computer Science or a related field", "Education\nBS in Software Engineering, MIT")
+      .recommendation_insights.analysed_education;
+    expect(block.matched_attributes).toContain("Field: Computer Science or a related field (related field: Software Engineering)");
+  });
+});
+
+describe("interests block", () => {
+  it("scores traits and interests asked for, with values weighing half", () => {
+    const r = match(
+      "Requirements\n- Detail-oriented\n- A passion for open source\nOur values\nWe value integrity.",
+      "Summary\nDetail-oriented engineer who loves open source.",
+    );
+    const block = r.recommendation_insights.analysed_interests;
+    expect(block.matched_attributes).toEqual(["Trait: Detail-oriented", "Interest: Open source"]);
+    expect(block.unmatched_attributes).toEqual(["Value: Integrity (nice to have)"]);
+    expect(block.layer_two_score).toBeCloseTo(2 / 2.5, 4);
+  });
+});
+
+describe("layer one", () => {
+  it("re-normalises the block weights over the blocks with requirements", () => {
+    // Bookkeeping shares no title with Python, so there is no related-skill credit either.
+    const r = match("Requirements\n- Python\n- Bookkeeping", "Skills: Python");
+    const i = r.recommendation_insights;
+    expect(i.analysed_experience.attributes_matched).toBe("0/0");
+    expect(i.analysed_education.layer_two_score).toBe(0);
+    expect(i.layer_one_score).toBe(0.5);
+    expect(r.match_score).toBe(50);
+  });
+
+  it("is the weighted mean of the blocks that have requirements", () => {
+    const r = match("Requirements\n- Python\n- 4+ years of experience", "Skills: Python\nExperience\nEngineer, 2022 – 2024");
+    const i = r.recommendation_insights;
+    const w = BLOCK_WEIGHTS;
+    const expected = (w.skills * 1 + w.experience * (2 / 4)) / (w.skills + w.experience);
+    expect(i.layer_one_score).toBeCloseTo(expected, 4);
+    expect(r.match_score).toBe(Math.round(expected * 10000) / 100);
+  });
+
+  it("is 0 when no block has a requirement", () => {
+    const r = match("We are a friendly company.", "Skills: Python, Go\nExperience\nSoftware Engineer, 2015 – 2024");
+    expect(r.recommendation_insights.layer_one_score).toBe(0);
+    expect(r.summary.score).toBe(0);
+    expect(r.recommendation_insights.context_summary.matched_summary).toBe("The posting states no requirements that can be scored");
+  });
+});
+
+describe("skills breakdown and potential", () => {
+  it("splits the candidate's skills into technical, soft and transferable", () => {
+    const r = match("Requirements\n- Kubernetes", "Skills: Kubernetes, Helm, Excel, Communication, German, AWS Certified Solutions Architect");
+    expect(r.recommendation_insights.skills_breakdown).toEqual({
+      soft: ["Communication"],
+      technical: ["AWS Certified Solutions Architect", "Helm", "Kubernetes", "Microsoft Excel"],
+      transferable: ["German", "Helm"],
+    });
+  });
+
+  it("rates long-term potential from learning, certifications, progression and coverable gaps", () => {
+    const job = "Requirements\n- Kubernetes\n- Python";
+    const high = match(
+      job,
+      "Summary\nCurious engineer.\nExperience\nSenior Software Engineer, 2020 – 2024\nSoftware Engineer, 2016 – 2020\nSkills: Docker, Python\nCertifications\nAWS Certified Solutions Architect",
+    );
+    expect(high.summary.long_term_potential).toBe("High");
+    const medium = match(job, "Summary\nCurious engineer.\nSkills: Python, Kubernetes");
+    expect(medium.summary.long_term_potential).toBe("Medium");
+    expect(match(job, "").summary.long_term_potential).toBe("Low");
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { parseDocument, sentenceOf } from "./document.ts";
+import { JOB_SECTIONS, RESUME_SECTIONS } from "./headings.ts";
+import { MAX_SNIPPET_LENGTH, snippetAround } from "./snippet.ts";
+
+describe("parseDocument", () => {
+  it("keeps offsets into the original text for every line and token", () => {
+    const text = "  Jane Doe \r\n\r\nExperience\n  - Built things in Python  ";
+    const doc = parseDocument(text, RESUME_SECTIONS);
+    for (const line of doc.lines) {
+      expect(text.slice(line.start, line.end)).toBe(line.text);
+      for (const t of line.tokens) expect(text.slice(t.start, t.end)).toBe(t.raw);
+    }
+    expect(doc.lines.map((l) => l.text)).toEqual(["Jane Doe", "Experience", "- Built things in Python"]);
+  });
+
+  it("assigns sections from headings, including decorated, upper-case and combined ones", () => {
+    const text = ["Jane", "## WORK EXPERIENCE", "Engineer", "Skills & Languages:", "Go", "Hobbies and Interests", "Chess"].join("\n");
+    const doc = parseDocument(text, RESUME_SECTIONS);
+    expect(doc.lines.map((l) => [l.text, l.section, l.heading])).toEqual([
+      ["Jane", "preamble", false],
+      ["## WORK EXPERIENCE", "experience", true],
+      ["Engineer", "experience", false],
+      ["Skills & Languages:", "skills", true],
+      ["Go", "skills", false],
+      ["Hobbies and Interests", "interests", true],
+      ["Chess", "interests", false],
+    ]);
+    expect(doc.sections).toEqual(["experience", "skills", "interests"]);
+  });
+
+  it("reads a capitalised line ending in a heading word as that heading, but not a sentence", () => {
+    const doc = parseDocument("International Awards\nBest paper\nI have 5 years experience\n", RESUME_SECTIONS);
+    expect(doc.lines[0]).toMatchObject({ section: "awards", heading: true });
+    expect(doc.lines[2]).toMatchObject({ heading: false });
+  });
+
+  it("treats an inline heading as a section start whose label is not content", () => {
+    const text = "Education: BSc Physics\nUniversity of Leeds";
+    const doc = parseDocument(text, RESUME_SECTIONS);
+    expect(doc.lines[0]).toMatchObject({ section: "education", heading: false });
+    expect(doc.lines[0]!.tokens.map((t) => t.raw)).toEqual(["BSc", "Physics"]);
+    expect(doc.lines[1]!.section).toBe("education");
+  });
+
+  it("closes a section at an unknown heading, so later lines are not read as requirements", () => {
+    const doc = parseDocument("Requirements\n- Python\nOur office:\n- Free Python books", JOB_SECTIONS);
+    expect(doc.lines.map((l) => l.section)).toEqual(["requirements", "requirements", "other", "other"]);
+  });
+
+  it("does not read labels such as 'Role:' as headings of a posting", () => {
+    const doc = parseDocument("Role: Data Engineer\nWe build pipelines.", JOB_SECTIONS);
+    expect(doc.lines.every((l) => l.section === "preamble")).toBe(true);
+  });
+});
+
+describe("sentences", () => {
+  it("splits on sentence ends but not after abbreviations, initials or inside names like Node.js", () => {
+    const text = "M.Sc. Computer Science, e.g. Node.js and Dr. Who. Second sentence; third part.";
+    const [line] = parseDocument(text, RESUME_SECTIONS).lines;
+    expect(line!.sentences.map(([a, b]) => text.slice(a, b).trim())).toEqual([
+      "M.Sc. Computer Science, e.g. Node.js and Dr. Who.",
+      "Second sentence;",
+      "third part.",
+    ]);
+    const at = text.indexOf("third");
+    expect(text.slice(...sentenceOf(line!, at, at + 5))).toBe(" third part.");
+  });
+});
+
+describe("snippetAround", () => {
+  it("quotes the whole line when it fits, without the bullet", () => {
+    const text = "Experience\n  • Built Python services. Ran Kubernetes.\n";
+    const line = parseDocument(text, RESUME_SECTIONS).lines[1]!;
+    const at = text.indexOf("Kubernetes");
+    expect(snippetAround(text, line, at, at + 10)).toBe("Built Python services. Ran Kubernetes.");
+  });
+
+  it("falls back to the sentence, then to a word-aligned window, always a verbatim substring", () => {
+    const long = `${"word ".repeat(80)}Kubernetes ${"more ".repeat(80)}`.trim();
+    const text = `Intro sentence here. ${long}`;
+    const line = parseDocument(text, RESUME_SECTIONS).lines[0]!;
+    const at = text.indexOf("Kubernetes");
+    const snippet = snippetAround(text, line, at, at + 10);
+    expect(text.includes(snippet)).toBe(true);
+    expect(snippet.length).toBeLessThanOrEqual(MAX_SNIPPET_LENGTH);
+    expect(snippet).toContain("Kubernetes");
+    expect(snippet.startsWith("word") || snippet.startsWith("Kubernetes")).toBe(true);
+  });
+});

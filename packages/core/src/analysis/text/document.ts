@@ -1,0 +1,181 @@
+import { tokenize, type Token } from "../../text/tokens.ts";
+
+/**
+ * A plain-text document cut into non-empty lines, each tagged with the section it sits in. Every offset is an offset
+ * into the original text, so evidence found on a line can always be quoted verbatim.
+ */
+export interface Line<K extends string> {
+  /** Position among the document's non-empty lines. */
+  index: number;
+  /** Offsets of the line's content, surrounding whitespace excluded. */
+  start: number;
+  end: number;
+  text: string;
+  section: K;
+  /** A heading line without content of its own ("Experience", "Nice to have:"). */
+  heading: boolean;
+  /** Tokens of the line, with document offsets (ready for PhraseMatcher.findAll). */
+  tokens: Token[];
+  /** Sentence spans of the line, document offsets. */
+  sentences: [number, number][];
+}
+
+export interface SectionVocabulary<K extends string> {
+  /** Heading text (as a phraseKey) → section kind. */
+  headings: ReadonlyMap<string, K>;
+  /** Kind of the lines before the first heading. */
+  preamble: K;
+  /** Kind given to a line that is formatted as a heading but not in the vocabulary. */
+  unknown: K;
+}
+
+export interface Document<K extends string> {
+  text: string;
+  lines: Line<K>[];
+  /** Section kinds introduced by a recognised heading, in order of first appearance. */
+  sections: K[];
+}
+
+const LINE_BREAK = /\r\n|[\n\r\u2028\u2029\f\v]/g;
+const COLON = /[:：]/u;
+// Sentence ends: terminal punctuation followed by whitespace or the end of the line ("Node.js" stays whole).
+const SENTENCE_END = /[.!?;](?=\s|$)/gu;
+const MAX_HEADING_WORDS = 6;
+const MAX_LABEL_CHARS = 60;
+const MAX_SUFFIX_HEADING_WORDS = 4;
+
+interface HeadingMatch<K extends string> {
+  kind: K;
+  /** Followed by content on the same line ("Skills: Go, SQL"). */
+  inline: boolean;
+  /** Offset in the line where the content after an inline label starts. */
+  contentStart: number;
+}
+
+/**
+ * The section a run of tokens names, if it is a heading. Tokens leave out decoration ("## ", "**", ":"), so the
+ * lookup key is the words alone. Besides exact headings, this accepts a combination of known headings ("Skills &
+ * Languages" → the first) and a short capitalised run ending in a known heading word ("Leadership Experience").
+ */
+function lookupHeading<K extends string>(line: string, tokens: readonly Token[], vocab: SectionVocabulary<K>): K | undefined {
+  if (tokens.length === 0 || tokens.length > MAX_HEADING_WORDS) return undefined;
+  const direct = vocab.headings.get(tokens.map((t) => t.norm).join(" "));
+  if (direct) return direct;
+  const parts: Token[][] = [[]];
+  tokens.forEach((t, i) => {
+    const gap = i > 0 ? line.slice(tokens[i - 1]!.end, t.start) : "";
+    if (t.norm === "and") parts.push([]);
+    else if (/[&/]/u.test(gap) && parts[parts.length - 1]!.length) parts.push([t]);
+    else parts[parts.length - 1]!.push(t);
+  });
+  const keys = parts.map((p) => p.map((t) => t.norm).join(" "));
+  if (keys.length >= 2 && keys.every((k) => vocab.headings.has(k))) return vocab.headings.get(keys[0]!);
+  const capitalised = tokens.every((t) => /^\p{Lu}/u.test(t.raw) || t.norm === "and" || t.norm === "of");
+  if (tokens.length <= MAX_SUFFIX_HEADING_WORDS && capitalised && !/\d/u.test(line)) {
+    return vocab.headings.get(tokens[tokens.length - 1]!.norm);
+  }
+  return undefined;
+}
+
+/** Recognises heading lines, from the line text and its tokens (offsets relative to the line). */
+function classifyHeading<K extends string>(line: string, tokens: readonly Token[], vocab: SectionVocabulary<K>): HeadingMatch<K> | null {
+  const whole = lookupHeading(line, tokens, vocab);
+  if (whole) return { kind: whole, inline: false, contentStart: line.length };
+  const colon = line.search(COLON);
+  if (colon >= 2 && colon <= MAX_LABEL_CHARS && /\S/u.test(line.slice(colon + 1))) {
+    const kind = lookupHeading(line, tokens.filter((t) => t.end <= colon), vocab);
+    return kind ? { kind, inline: true, contentStart: colon + 1 } : null;
+  }
+  // Formatted as a heading (markdown "#", or a short line ending with a colon) but unknown: it still closes the
+  // previous section, so that e.g. benefits listed under "Our office:" are not read as requirements.
+  const formatted = /^#{1,6}\s/u.test(line) || /[:：]$/u.test(line);
+  return formatted && tokens.length > 0 && tokens.length <= MAX_HEADING_WORDS
+    ? { kind: vocab.unknown, inline: false, contentStart: line.length }
+    : null;
+}
+
+// Words whose trailing period does not end a sentence ("Dr.", "Inc.", "Jan. 2020").
+const ABBREVIATIONS = new Set([
+  "mr", "mrs", "ms", "dr", "prof", "inc", "ltd", "co", "corp", "jr", "sr", "st", "vs", "etc", "approx", "no", "dept",
+  "univ", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "fig", "est", "resp",
+]);
+
+/** A period after an abbreviation: a word with inner periods ("M.Sc", "e.g", "Ph.D"), an initial, or a known one. */
+function isAbbreviationPeriod(content: string, dot: number): boolean {
+  if (content[dot] !== ".") return false;
+  let i = dot;
+  while (i > 0 && /[\p{L}\p{N}.]/u.test(content[i - 1]!)) i--;
+  const word = content.slice(i, dot);
+  return word.includes(".") || /^\p{L}$/u.test(word) || ABBREVIATIONS.has(word.toLowerCase());
+}
+
+function sentenceSpans(text: string, start: number, end: number): [number, number][] {
+  const content = text.slice(start, end);
+  const spans: [number, number][] = [];
+  let from = 0;
+  for (const m of content.matchAll(SENTENCE_END)) {
+    if (isAbbreviationPeriod(content, m.index)) continue;
+    const to = m.index + 1;
+    spans.push([start + from, start + to]);
+    from = to;
+  }
+  if (from < content.length) spans.push([start + from, end]);
+  return spans;
+}
+
+export function parseDocument<K extends string>(text: string, vocab: SectionVocabulary<K>): Document<K> {
+  const lines: Line<K>[] = [];
+  const sections: K[] = [];
+  let section = vocab.preamble;
+  let from = 0;
+  const pushLine = (lineStart: number, lineEnd: number) => {
+    const raw = text.slice(lineStart, lineEnd);
+    const lead = raw.length - raw.trimStart().length;
+    const content = raw.trim();
+    if (!content) return;
+    const start = lineStart + lead;
+    const end = start + content.length;
+    const own = tokenize(content);
+    const heading = classifyHeading(content, own, vocab);
+    if (heading) {
+      section = heading.kind;
+      if (heading.kind !== vocab.unknown && !sections.includes(heading.kind)) sections.push(heading.kind);
+    }
+    // The label of an inline heading ("Education: BSc Physics") is structure, not evidence: drop its tokens so that
+    // nothing is extracted from it (the word "Education" is also a field of study).
+    const labelEnd = heading?.inline ? heading.contentStart : 0;
+    const tokens = own
+      .filter((t) => t.start >= labelEnd)
+      .map((t) => ({ ...t, start: t.start + start, end: t.end + start }));
+    lines.push({
+      index: lines.length,
+      start,
+      end,
+      text: content,
+      section,
+      heading: heading !== null && !heading.inline,
+      tokens,
+      sentences: sentenceSpans(text, start, end),
+    });
+  };
+  for (const m of text.matchAll(LINE_BREAK)) {
+    pushLine(from, m.index);
+    from = m.index + m[0].length;
+  }
+  pushLine(from, text.length);
+  return { text, lines, sections };
+}
+
+/** The sentence span of a line that contains [start, end) (widened when the evidence crosses a sentence end). */
+export function sentenceOf(line: Line<string>, start: number, end: number): [number, number] {
+  let from = line.start;
+  let to = line.end;
+  for (const [s, e] of line.sentences) {
+    if (s <= start && start < e) from = s;
+    if (s < end && end <= e) {
+      to = e;
+      break;
+    }
+  }
+  return [from, Math.max(from, to)];
+}

@@ -1,0 +1,43 @@
+import { sentenceOf, type Line } from "./document.ts";
+
+export const MAX_SNIPPET_LENGTH = 240;
+
+const LEADING_NOISE = /^[\s•·▪◦●○■□➢►✓✔*\-–—>|,;:]+/u;
+const TRAILING_NOISE = /[\s|,;:]+$/u;
+
+/** Trims bullets and separators by moving the bounds, so the result stays a substring of the text. */
+function tighten(text: string, from: number, to: number): [number, number] {
+  const slice = text.slice(from, to);
+  const lead = slice.length - slice.replace(LEADING_NOISE, "").length;
+  const trail = slice.length - slice.replace(TRAILING_NOISE, "").length;
+  return lead + trail >= slice.length ? [from, from] : [from + lead, to - trail];
+}
+
+/**
+ * The verbatim passage quoted as evidence for [start, end) on a line: the whole line when it fits, else the sentence
+ * around the evidence, else a window around the evidence cut at word boundaries. Always a substring of `text`, at
+ * most MAX_SNIPPET_LENGTH long.
+ */
+export function snippetAround(text: string, line: Line<string>, start: number, end: number): string {
+  let [from, to] = tighten(text, line.start, line.end);
+  if (to - from <= MAX_SNIPPET_LENGTH) return text.slice(from, to);
+  [from, to] = tighten(text, ...sentenceOf(line, start, end));
+  if (to - from <= MAX_SNIPPET_LENGTH) return text.slice(from, to);
+  const room = Math.max(0, MAX_SNIPPET_LENGTH - (end - start));
+  let a = Math.max(from, start - Math.floor(room / 2));
+  let b = Math.min(to, a + MAX_SNIPPET_LENGTH);
+  a = Math.max(from, b - MAX_SNIPPET_LENGTH);
+  // Cut at spaces so no word is split; fall back to the hard window when the passage has no spaces.
+  const firstSpace = text.indexOf(" ", a);
+  if (a > from && firstSpace !== -1 && firstSpace < start) a = firstSpace + 1;
+  const lastSpace = text.lastIndexOf(" ", b);
+  if (b < to && lastSpace > end) b = lastSpace;
+  [from, to] = tighten(text, a, b);
+  return text.slice(from, Math.min(to, from + MAX_SNIPPET_LENGTH));
+}
+
+/** A passage spanning whole lines (e.g. a job title line and the date line under it), or null when too long. */
+export function linesPassage(text: string, first: Line<string>, last: Line<string>): string | null {
+  const [from, to] = tighten(text, first.start, last.end);
+  return to > from && to - from <= MAX_SNIPPET_LENGTH ? text.slice(from, to) : null;
+}

@@ -1,0 +1,299 @@
+import type { Catalogue } from "../catalogue/catalogue.ts";
+import type { JobLevel, TitleNormalizer } from "../catalogue/normalizer.ts";
+import type { SkillTypeName } from "../catalogue/types.ts";
+import type { CultureStyle, CultureType } from "./culture/styles.ts";
+import type { EducationLevel } from "./lexicon/education.ts";
+
+export interface EngineContext {
+  catalogue: Catalogue;
+  /** The engine only normalizes titles and reads level words, so any object with these two methods will do. */
+  normalizer: Pick<TitleNormalizer, "normalize" | "detectLevels">;
+}
+
+/** How firmly a posting asks for something. */
+export type Strength = "must" | "nice";
+
+/** A piece of evidence quoted from a text. */
+export interface Evidence {
+  /** Verbatim passage of the source text (≤ 240 characters). */
+  snippet: string;
+  /** Section of the text the evidence sits in ("experience", "skills", …). */
+  section: string;
+  /** In [0, 1]: how reliable the evidence is (see docs/scoring.md, "Snippets"). */
+  confidence: number;
+}
+
+export interface FieldOfStudy {
+  id: string;
+  name: string;
+  family: string;
+}
+
+/** Culture cues found in a text: distinct cues per style. */
+export interface CultureSignals {
+  counts: Record<CultureStyle, number>;
+  total: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Job side
+
+export interface JobTitleInfo {
+  /** The posting's title as written, with brackets, locations and employment-type words removed ("" if none). */
+  text: string;
+  /** Catalogue title the text normalizes to (confidence ≥ 0.5), else null. */
+  id: string | null;
+  name: string | null;
+  careerGroup: string | null;
+  confidence: number;
+  levels: JobLevel[];
+}
+
+export interface RelatedSkillRef {
+  id: string;
+  name: string;
+  score: number;
+}
+
+export interface SkillRequirement {
+  id: string;
+  name: string;
+  type: SkillTypeName;
+  strength: Strength;
+  /** Catalogue skills most related to this one; having one of them earns partial credit. */
+  related: RelatedSkillRef[];
+}
+
+export interface YearsRequirement {
+  years: number;
+  strength: Strength;
+}
+
+export interface DegreeRequirement {
+  level: EducationLevel;
+  strength: Strength;
+}
+
+export interface FieldRequirement {
+  fields: FieldOfStudy[];
+  strength: Strength;
+  /** The posting accepts "a related field": a field of the same family then earns full credit. */
+  relatedAccepted: boolean;
+}
+
+export interface EducationRequirement {
+  /** At most one per strength; a nice-to-have degree is kept only when it is higher than the required one. */
+  degrees: DegreeRequirement[];
+  fields: FieldRequirement | null;
+  /** The posting accepts equivalent experience instead of the degree. */
+  equivalentExperience: boolean;
+}
+
+export interface NamedRequirement {
+  kind: "trait" | "interest" | "value";
+  id: string;
+  name: string;
+  strength: Strength;
+}
+
+/** Requirements extracted from a job description. Plain data: can be cached and reused for many candidates. */
+export interface JobProfile {
+  title: JobTitleInfo;
+  /** Location text (label, "based in …", work mode), or null when the posting gives none. */
+  location: string | null;
+  /** Must-have skills first, each group in order of first mention. */
+  skills: SkillRequirement[];
+  /** Catalogue skills related to the posting's skills as a whole (for transferable skills), excluding them. */
+  relatedSkillIds: string[];
+  experience: YearsRequirement | null;
+  education: EducationRequirement;
+  responsibilities: string[];
+  traits: NamedRequirement[];
+  interests: NamedRequirement[];
+  values: NamedRequirement[];
+  culture: CultureSignals;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Candidate side
+
+export interface CandidateSkill {
+  id: string;
+  name: string;
+  type: SkillTypeName;
+  mentions: number;
+  evidence: Evidence;
+}
+
+export interface Degree {
+  level: EducationLevel;
+  fields: FieldOfStudy[];
+  institution: string | null;
+  /** "expected 2026", "pursuing", "– present": not yet obtained. */
+  inProgress: boolean;
+  evidence: Evidence;
+}
+
+export interface CandidateEducation {
+  /** Highest completed level on the ladder; "none" when no evidence. */
+  level: EducationLevel;
+  /** Highest level of a degree in progress, if above `level`. */
+  inProgressLevel: EducationLevel | null;
+  degrees: Degree[];
+  fields: FieldOfStudy[];
+  institutions: string[];
+}
+
+export interface Position {
+  /** Title as written, with adjacent level words ("Senior Software Engineer"), when recognised. */
+  title: string | null;
+  /** Catalogue title it stands for. */
+  catalogueTitle: string | null;
+  titleId: string | null;
+  careerGroup: string | null;
+  levels: JobLevel[];
+  /** "YYYY-MM" of the first month. */
+  start: string;
+  /** "YYYY-MM" of the last month ("Present" resolved against `now`). */
+  end: string;
+  months: number;
+  current: boolean;
+  evidence: Evidence;
+}
+
+export interface HeldTitle {
+  id: string;
+  name: string;
+  careerGroup: string;
+  /** Highest level held under this title; a title without level words counts as "mid". */
+  level: JobLevel;
+}
+
+export interface CandidateExperience {
+  /** Most recent first. */
+  positions: Position[];
+  /** Months covered by the positions, overlaps counted once. */
+  months: number;
+  /** Years of experience: from the positions, else the largest "N years of experience" statement, else 0. */
+  years: number;
+  source: "dates" | "stated" | "none";
+  statedYears: number | null;
+  statedEvidence: Evidence | null;
+  /** Distinct catalogue titles held, most recent first. */
+  titles: HeldTitle[];
+}
+
+export interface NamedEvidence {
+  /** Lexicon id, or null for a free-text item of an interests section. */
+  id: string | null;
+  name: string;
+  evidence: Evidence;
+}
+
+/** Evidence extracted from a candidate text. Plain data. */
+export interface CandidateProfile {
+  textLength: number;
+  /** Recognised résumé sections, in order of appearance. */
+  sections: string[];
+  /** In order of first mention. */
+  skills: CandidateSkill[];
+  education: CandidateEducation;
+  experience: CandidateExperience;
+  traits: NamedEvidence[];
+  interests: NamedEvidence[];
+  values: NamedEvidence[];
+  culture: CultureSignals;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Output (spec Parts 2.7a and 2.8)
+
+export interface AnalysisBlock {
+  /** "<fully matched>/<total>" attributes. */
+  attributes_matched: string;
+  matched_attributes: string[];
+  unmatched_attributes: string[];
+  /** Weighted matched share in [0, 1], partial credit included. */
+  layer_two_score: number;
+}
+
+export interface ContextSummary {
+  matched_summary: string;
+  skills_bucket: string;
+  traits_interest_bucket: string;
+  education_bucket: string;
+  experience_bucket: string;
+  culture_compatibility_bucket: string;
+  values_bucket: string;
+  culture_compatibility_label: string;
+  requirement_gaps: string[];
+}
+
+export interface SourceSnippet {
+  snippet: string;
+  confidence_score: number;
+}
+
+export interface ContextSnippets {
+  summary: string;
+  source_snippets: SourceSnippet[];
+  overall_confidence_score: number;
+}
+
+export type CultureLabel = "High Alignment" | "Moderate Alignment" | "Low Alignment" | "Insufficient Evidence";
+
+export interface CultureChartEntry {
+  type: CultureType;
+  company: number;
+  candidate: number;
+}
+
+export interface CultureFit {
+  score: number;
+  label: CultureLabel;
+  chart_data: CultureChartEntry[];
+}
+
+export interface SkillsBreakdown {
+  soft: string[];
+  technical: string[];
+  transferable: string[];
+}
+
+/** Spec 2.8.1. */
+export interface FullInsights {
+  layer_one_score: number;
+  analysed_education: AnalysisBlock;
+  analysed_experience: AnalysisBlock;
+  analysed_skills: AnalysisBlock;
+  analysed_interests: AnalysisBlock;
+  context_summary: ContextSummary;
+  context_snippets: ContextSnippets;
+  posted_date: string;
+  skills_breakdown: SkillsBreakdown;
+  interests: string[];
+  traits: string[];
+  culture_fit: CultureFit;
+}
+
+export type Potential = "High" | "Medium" | "Low";
+
+/** Spec 2.7a. */
+export interface CompactInsights {
+  score: number;
+  strengths: string[];
+  areas_for_improvement: string[];
+  cultural_fit: string;
+  long_term_potential: Potential;
+}
+
+export interface MatchResult {
+  /** 0–100 with two decimals (= layer_one_score × 100). */
+  match_score: number;
+  job_title: string;
+  job_located_at: string;
+  candidate_name: string;
+  recommendation_insights: FullInsights;
+  summary: CompactInsights;
+  job_title_id: string | null;
+}

@@ -21,7 +21,8 @@ export const requireApiKey = (): MiddlewareHandler<AppEnv> => async (c, next) =>
   if (!credential) {
     throw new AuthError(401, "Missing credentials: send an API key in the x-api-key header or as Authorization: Bearer <key>");
   }
-  const principal = credential.length <= 256 ? await c.var.services.accounts.authenticate(credential) : undefined;
+  const { accounts, keyCache } = c.var.services;
+  const principal = credential.length <= 256 ? await keyCache.resolve(credential, (k) => accounts.authenticate(k)) : undefined;
   if (!principal) throw new AuthError(401, "Invalid credentials: the API key is unknown or has been revoked");
   c.set("principal", principal);
   await next();

@@ -122,6 +122,7 @@ export function createAdminApp() {
     const { account_id, key_id } = c.req.valid("param");
     const revoked = await c.var.services.accounts.revokeApiKey(account_id, key_id);
     if (!revoked) throw new ApiError("API_KEY_NOT_FOUND", `Account ${account_id} has no API key ${key_id}`);
+    c.var.services.keyCache.clear();
     return c.json({ success: true as const, messages: "The key is revoked", data: keyOut(revoked) }, 200);
   });
 

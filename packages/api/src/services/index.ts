@@ -6,6 +6,7 @@ import {
   type Store,
 } from "@winnow/storage";
 import { CatalogueProvider } from "./catalogue.ts";
+import { KeyCache } from "./key-cache.ts";
 import { createResumeFetcher, type ResumeFetcher } from "./resume-fetch.ts";
 
 /** Everything handlers use, built once per process (or Lambda instance) and put on the request context. */
@@ -15,6 +16,7 @@ export interface Services {
   jobPosts: JobPostRepository;
   catalogues: CatalogueRepository;
   catalogue: CatalogueProvider;
+  keyCache: KeyCache;
   fetchResume: ResumeFetcher;
   adminToken: string;
   now(): Date;
@@ -24,6 +26,8 @@ export interface ServiceOptions {
   adminToken: string;
   allowPrivateUrls?: boolean;
   catalogueRefreshMs?: number;
+  /** How long a successful key lookup is reused (default 1000 ms; 0 disables the cache). */
+  keyCacheMs?: number;
   now?: () => Date;
 }
 
@@ -35,6 +39,7 @@ export function createServices(store: Store, options: ServiceOptions): Services 
     jobPosts: new JobPostRepository(store),
     catalogues,
     catalogue: new CatalogueProvider(catalogues, { refreshMs: options.catalogueRefreshMs }),
+    keyCache: new KeyCache(options.keyCacheMs ?? 1000),
     fetchResume: createResumeFetcher({
       allowPrivate: options.allowPrivateUrls ?? false,
       timeoutMs: 10_000,

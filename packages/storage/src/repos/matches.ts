@@ -125,8 +125,27 @@ export class JobPostRepository {
     this.store = store;
   }
 
-  /** Records the job post on first sight and returns the stored record (its createdAt is the posted date). */
+  async get(accountId: string, jobPostId: string): Promise<JobPostRecord | undefined> {
+    const { Item } = await this.store.doc.send(
+      new GetCommand({
+        TableName: this.store.table,
+        Key: { pk: `ACCOUNT#${accountId}`, sk: `JOBPOST#${jobPostId}` },
+        ConsistentRead: true,
+      }),
+    );
+    if (!Item) return undefined;
+    const { pk: _pk, sk: _sk, type: _t, ...record } = Item;
+    return record as JobPostRecord;
+  }
+
+  /**
+   * Records the job post on first sight and returns the stored record (its createdAt is the posted date). Most calls
+   * find the post already there, so it is read first; the create is conditional, so a concurrent first sighting
+   * keeps the earlier record.
+   */
   async upsert(post: JobPostRecord): Promise<JobPostRecord> {
+    const existing = await this.get(post.accountId, post.jobPostId);
+    if (existing) return existing;
     try {
       await this.store.doc.send(
         new PutCommand({
@@ -139,13 +158,7 @@ export class JobPostRepository {
     } catch (err) {
       if ((err as { name?: string }).name !== "ConditionalCheckFailedException") throw err;
     }
-    const { Item } = await this.store.doc.send(
-      new GetCommand({
-        TableName: this.store.table,
-        Key: { pk: `ACCOUNT#${post.accountId}`, sk: `JOBPOST#${post.jobPostId}` },
-      }),
-    );
-    return Item as JobPostRecord;
+    return (await this.get(post.accountId, post.jobPostId))!;
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createApp, createServices, type Services } from "@winnow/api";
+import { createApp } from "@winnow/api";
+import { createServices, type Services } from "@winnow/services";
 import { ensureCatalogue } from "@winnow/cli/runtime";
 import type { CatalogueData } from "@winnow/core/catalogue/types";
 import { AccountRepository, SCOPES, createDynamo, ensureTable, mainTable, type Scope, type Store } from "@winnow/storage";

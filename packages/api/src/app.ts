@@ -4,9 +4,9 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { Context, MiddlewareHandler } from "hono";
-import { ApiError, AuthError, authErrorResponse, errorResponse } from "./errors.ts";
+import { ApiError, AuthError, authErrorResponse, errorResponse, type ErrorName } from "./errors.ts";
 import type { AppEnv } from "./env.ts";
-import type { Services } from "./services/index.ts";
+import { CatalogueUnavailableError, ResumeError, type ResumeProblem, type Services } from "@winnow/services";
 
 /** Formats zod issues as "field.path: message; …" so the message names the offending field. */
 export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
@@ -49,10 +49,19 @@ export const jsonBody = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   await next();
 };
 
+const RESUME_ERRORS: Record<ResumeProblem, ErrorName> = {
+  invalid_base64: "RESUME_INVALID_BASE64",
+  too_large: "RESUME_TOO_LARGE",
+  unreadable: "RESUME_UNREADABLE",
+  fetch_failed: "RESUME_FETCH_FAILED",
+};
+
 /** Maps every failure to the spec's error shapes; unexpected ones are logged and never leak details. */
 export function handleError(err: Error, c: Context<AppEnv>) {
   if (err instanceof AuthError) return authErrorResponse(c, err);
   if (err instanceof ApiError) return errorResponse(c, err.kind, err.message, err.headers);
+  if (err instanceof ResumeError) return errorResponse(c, RESUME_ERRORS[err.problem], err.message);
+  if (err instanceof CatalogueUnavailableError) return errorResponse(c, "SERVICE_UNAVAILABLE", err.message);
   if (err instanceof HTTPException) {
     if (err.status === 413) return errorResponse(c, "PAYLOAD_TOO_LARGE", err.message || "Request body is too large");
     if (err.status === 400) return errorResponse(c, "MALFORMED_JSON", "Request body is not valid JSON");

@@ -1,6 +1,6 @@
 import type { RequestIdVariables } from "hono/request-id";
 import type { KeyPrincipal } from "@winnow/storage";
-import type { Services } from "./services/index.ts";
+import type { Services } from "@winnow/services";
 
 export interface AppEnv {
   Variables: RequestIdVariables & {

@@ -2,10 +2,8 @@ import { createRootApp } from "./app.ts";
 import { createAdminApp } from "./routes/admin.ts";
 import { registerDocs } from "./routes/docs.ts";
 import { createV1App } from "./routes/v1.ts";
-import type { Services } from "./services/index.ts";
+import type { Services } from "@winnow/services";
 
-export { createServices, type Services, type ServiceOptions } from "./services/index.ts";
-export { engineContextOf, CatalogueProvider, type EngineContext } from "./services/catalogue.ts";
 export { ErrorCode } from "./errors.ts";
 
 /** The whole HTTP surface: /v1 (public API), /admin, /docs, /health. Same app locally and on Lambda. */

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
-import { AccountRepository, SCOPES, type Scope } from "@winnow/storage";
+import { AccountRepository, CatalogueRepository, SCOPES, type Scope } from "@winnow/storage";
+import { importEscoCsv, runTaxonomySync, terminalProgress } from "@winnow/taxonomy";
 import { readConfig } from "./config.ts";
 import { openStore } from "./runtime.ts";
 import { start } from "./start.ts";
@@ -12,8 +13,16 @@ const USAGE = `Usage: npm run cli -- <command>
   keys create <account_id> [--scope S]…   create an API key (scopes: ${SCOPES.join(", ")}; default all)
   keys list <account_id>                  list an account's keys
   keys revoke <account_id> <key_id>       revoke a key
+  taxonomy import esco <dir>              import an ESCO CSV export as a new catalogue version and activate it
+  taxonomy sync [--base-url URL] [--fresh]
+                                          pull titles and skills from the ESCO web API (resumes an interrupted
+                                          sync unless --fresh); a new version only when something changed
+  taxonomy versions                       list catalogue versions (which one is active)
+  taxonomy syncs                          list taxonomy sync runs, newest first
+  taxonomy activate <version>             make a stored catalogue version the active one
 
-Environment: PORT, HOST, WINNOW_DATA_DIR, DYNAMODB_ENDPOINT, WINNOW_TABLE, WINNOW_ADMIN_TOKEN (see README).`;
+Environment: PORT, HOST, WINNOW_DATA_DIR, DYNAMODB_ENDPOINT, WINNOW_TABLE, WINNOW_ADMIN_TOKEN,
+WINNOW_ESCO_API_URL (see README).`;
 
 async function withAccounts<T>(fn: (accounts: AccountRepository) => Promise<T>): Promise<T> {
   const opened = await openStore(readConfig());
@@ -24,11 +33,63 @@ async function withAccounts<T>(fn: (accounts: AccountRepository) => Promise<T>):
   }
 }
 
+async function withCatalogues<T>(fn: (catalogues: CatalogueRepository) => Promise<T>): Promise<T> {
+  const opened = await openStore(readConfig());
+  try {
+    return await fn(new CatalogueRepository(opened.store));
+  } finally {
+    await opened.close();
+  }
+}
+
+async function taxonomy(sub: string | undefined, rest: string[], values: { "base-url"?: string; fresh?: boolean }): Promise<number | undefined> {
+  if (sub === "import" && rest[0] === "esco" && rest[1]) {
+    const dir = rest[1];
+    const result = await withCatalogues((catalogues) => importEscoCsv({ dir, catalogues, progress: terminalProgress() }));
+    const { titles, skills, warnings } = result.report;
+    console.log(JSON.stringify({ version: result.version, previous: result.previous ?? null, changed: result.changed, titles, skills, warnings, timings: result.timings }));
+    return 0;
+  }
+  if (sub === "sync" && !rest.length) {
+    // Ctrl-C stops at the next checkpoint and records the run as interrupted; the next sync resumes it.
+    const stop = new AbortController();
+    const onSignal = () => stop.abort(new Error("stopped by signal"));
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
+    const run = await withCatalogues((catalogues) =>
+      runTaxonomySync(catalogues, { baseUrl: values["base-url"], fresh: values.fresh, trigger: "cli", signal: stop.signal, progress: terminalProgress() }),
+    );
+    const { cursor: _cursor, ...summary } = run;
+    console.log(JSON.stringify(summary));
+    return run.status === "succeeded" ? 0 : 1;
+  }
+  if (sub === "versions" && !rest.length) {
+    for (const v of await withCatalogues((c) => c.listVersions())) console.log(JSON.stringify(v));
+    return 0;
+  }
+  if (sub === "syncs" && !rest.length) {
+    for (const { cursor: _cursor, ...run } of await withCatalogues((c) => c.syncs.listRuns(50))) console.log(JSON.stringify(run));
+    return 0;
+  }
+  if (sub === "activate" && rest[0] && rest.length === 1) {
+    const version = rest[0];
+    await withCatalogues(async (c) => c.activate(version, (await c.activeVersion()) ?? null));
+    console.log(JSON.stringify({ active: version }));
+    return 0;
+  }
+  return undefined;
+}
+
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { scope: { type: "string", multiple: true }, help: { type: "boolean", short: "h" } },
+    options: {
+      scope: { type: "string", multiple: true },
+      "base-url": { type: "string" },
+      fresh: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   const [command, sub, ...rest] = positionals;
   if (values.help || !command) {
@@ -80,6 +141,10 @@ async function main(argv: string[]): Promise<number> {
     if (!revoked) throw new Error(`account ${rest[0]} has no key ${rest[1]}`);
     console.log(JSON.stringify(revoked));
     return 0;
+  }
+  if (command === "taxonomy") {
+    const code = await taxonomy(sub, rest, values);
+    if (code !== undefined) return code;
   }
   console.error(USAGE);
   return 1;

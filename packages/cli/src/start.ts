@@ -1,5 +1,6 @@
 import { serve } from "@hono/node-server";
-import { createApp, createServices } from "@winnow/api";
+import { createApp } from "@winnow/api";
+import { createServices } from "@winnow/services";
 import type { Config } from "./config.ts";
 import { bootstrapLocalAccount, ensureAdminToken, ensureCatalogue, openStore } from "./runtime.ts";
 

@@ -1,5 +1,6 @@
 import { handle } from "hono/aws-lambda";
-import { createApp, createServices } from "@winnow/api";
+import { createApp } from "@winnow/api";
+import { createServices } from "@winnow/services";
 import { createDynamo } from "@winnow/storage";
 
 // Built once per Lambda instance; the SDK resolves the regional endpoint and credentials from the environment.

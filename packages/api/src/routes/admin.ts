@@ -1,8 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { SCOPES } from "@winnow/storage";
+import type { CatalogueVersionSummary } from "@winnow/storage/repos/catalogue";
+import { SYNC_STATUSES, type SyncRun } from "@winnow/storage/repos/taxonomy-sync";
+import { startTaxonomySync, SyncBusyError } from "@winnow/taxonomy";
 import { requireAdminToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody, newRouter } from "../app.ts";
+import { parseLimit } from "../pagination.ts";
 import { envelope } from "../schemas.ts";
 import { errorResponses, jsonRequest } from "./common.ts";
 import { bodyLimitFor } from "./limits.ts";
@@ -19,6 +23,55 @@ const NewKeySchema = z
 const KeySchema = z
   .object({ id: z.string(), prefix: z.string(), scopes: z.array(z.enum(SCOPES)), created_at: z.string(), revoked_at: z.string().nullable() })
   .openapi("ApiKey");
+
+const CatalogueVersionSchema = z
+  .object({
+    version: z.string(),
+    source: z.string().openapi({ description: "Where the version came from: winnow-default, esco-csv:<dir>, esco-api:<base URL>." }),
+    titles: z.number().int(),
+    skills: z.number().int(),
+    created_at: z.string(),
+    activated_at: z.string().nullable().openapi({ description: "Last activation; null if never activated." }),
+    active: z.boolean(),
+  })
+  .openapi("CatalogueVersion");
+const SyncErrorSchema = z
+  .object({
+    at: z.string(),
+    attempt: z.number().int(),
+    message: z.string(),
+    fatal: z.boolean().openapi({ description: "True for the error that ended an attempt; false for one that was retried." }),
+  })
+  .openapi("TaxonomySyncError");
+const SyncRunSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(SYNC_STATUSES),
+    trigger: z.string(),
+    source: z.string().openapi({ description: "Upstream base URL." }),
+    created_at: z.string(),
+    updated_at: z.string(),
+    finished_at: z.string().nullable(),
+    duration_ms: z.number().int().nullable().openapi({ description: "From creation to the end of the last attempt." }),
+    attempts: z.number().int().openapi({ description: "More than 1 when the sync was resumed after an interruption." }),
+    phase: z.string(),
+    counts: z.record(z.string(), z.number()),
+    version: z.string().nullable(),
+    previous_version: z.string().nullable(),
+    changed: z.boolean().nullable().openapi({ description: "Whether the sync activated a new version; null until it succeeded." }),
+    warnings: z.array(z.string()),
+    errors: z.array(SyncErrorSchema),
+  })
+  .openapi("TaxonomySync");
+const SyncStartedSchema = z
+  .object({
+    id: z.string().nullable(),
+    status: z.enum(SYNC_STATUSES),
+    resumed: z.boolean().openapi({ description: "The sync continues an interrupted one (same id)." }),
+    already_running: z.boolean(),
+  })
+  .openapi("TaxonomySyncStarted");
+const SYNC_PAGE = { default: 20, max: 100 } as const;
 
 const routes = {
   createAccount: createRoute({
@@ -60,6 +113,48 @@ const routes = {
     request: { params: z.object({ account_id: AccountId }) },
     responses: { 200: { description: "Keys", content: { "application/json": { schema: envelope(z.array(KeySchema)) } } }, ...errorResponses(401, 404) },
   }),
+  listVersions: createRoute({
+    method: "get",
+    path: "/taxonomy/versions",
+    tags: ["Admin"],
+    summary: "List catalogue versions",
+    description: "Every complete catalogue version, newest first, with its counts and source; `active` marks the one served.",
+    security: adminSecurity,
+    responses: { 200: { description: "Versions", content: { "application/json": { schema: envelope(z.array(CatalogueVersionSchema)) } } }, ...errorResponses(401) },
+  }),
+  listSyncs: createRoute({
+    method: "get",
+    path: "/taxonomy/syncs",
+    tags: ["Admin"],
+    summary: "Taxonomy sync history",
+    description: `Sync runs, newest first: status, counts, timings, warnings and errors (retried ones too). \`limit\`: 1–${SYNC_PAGE.max}, default ${SYNC_PAGE.default}.`,
+    security: adminSecurity,
+    request: { query: z.object({ limit: z.string().optional().openapi({ description: `1–${SYNC_PAGE.max}, default ${SYNC_PAGE.default}` }) }) },
+    responses: { 200: { description: "Runs", content: { "application/json": { schema: envelope(z.array(SyncRunSchema)) } } }, ...errorResponses(400, 401) },
+  }),
+  startSync: createRoute({
+    method: "post",
+    path: "/taxonomy/sync",
+    tags: ["Admin"],
+    summary: "Start a taxonomy sync from the ESCO web API",
+    description:
+      "Starts (or resumes) a sync in the background and answers 202 with its id; follow it in GET /admin/taxonomy/syncs. " +
+      "When a sync is already running, answers 202 with that sync's id. A new catalogue version is activated only when " +
+      "the upstream content differs from the active version.",
+    security: adminSecurity,
+    request: jsonRequest(
+      z.object({
+        base_url: z
+          .string()
+          .regex(/^https?:\/\/\S+$/, "must be an http(s) URL")
+          .max(500)
+          .optional()
+          .openapi({ description: "ESCO web-service base URL (default: WINNOW_ESCO_API_URL or https://ec.europa.eu/esco/api)." }),
+        fresh: z.boolean().optional().openapi({ description: "Start over instead of resuming an interrupted sync." }),
+      }),
+    ),
+    responses: { 202: { description: "Started", content: { "application/json": { schema: envelope(SyncStartedSchema) } } }, ...errorResponses(400, 401, 415) },
+  }),
   revokeKey: createRoute({
     method: "delete",
     path: "/accounts/{account_id}/api-keys/{key_id}",
@@ -77,6 +172,35 @@ const keyOut = (k: { id: string; prefix: string; scopes: (typeof SCOPES)[number]
   scopes: k.scopes,
   created_at: k.createdAt,
   revoked_at: k.revokedAt ?? null,
+});
+
+const versionOut = (v: CatalogueVersionSummary) => ({
+  version: v.version,
+  source: v.source,
+  titles: v.titles,
+  skills: v.skills,
+  created_at: v.createdAt,
+  activated_at: v.activatedAt ?? null,
+  active: v.active,
+});
+
+const syncOut = (r: SyncRun) => ({
+  id: r.id,
+  status: r.status,
+  trigger: r.trigger,
+  source: r.source,
+  created_at: r.createdAt,
+  updated_at: r.updatedAt,
+  finished_at: r.finishedAt ?? null,
+  duration_ms: r.finishedAt ? Date.parse(r.finishedAt) - Date.parse(r.createdAt) : null,
+  attempts: r.attempts,
+  phase: r.phase,
+  counts: r.counts,
+  version: r.version ?? null,
+  previous_version: r.previousVersion ?? null,
+  changed: r.changed ?? null,
+  warnings: r.warnings ?? [],
+  errors: r.errors ?? [],
 });
 
 export function createAdminApp() {
@@ -116,6 +240,44 @@ export function createAdminApp() {
     await account(c.var.services, account_id);
     const keys = await c.var.services.accounts.listApiKeys(account_id);
     return c.json({ success: true as const, messages: "", data: keys.map(keyOut) }, 200);
+  });
+
+  admin.openapi(routes.listVersions, async (c) => {
+    const versions = await c.var.services.catalogues.listVersions();
+    return c.json({ success: true as const, messages: "", data: versions.map(versionOut) }, 200);
+  });
+
+  admin.openapi(routes.listSyncs, async (c) => {
+    const limit = parseLimit(c.req.valid("query").limit, SYNC_PAGE);
+    const runs = await c.var.services.catalogues.syncs.listRuns(limit);
+    return c.json({ success: true as const, messages: "", data: runs.map(syncOut) }, 200);
+  });
+
+  admin.openapi(routes.startSync, async (c) => {
+    const { base_url, fresh } = c.req.valid("json");
+    try {
+      const started = await startTaxonomySync(c.var.services.catalogues, { baseUrl: base_url, fresh, trigger: "admin-api" });
+      // The outcome lands in the run record (GET /admin/taxonomy/syncs); `done` does not reject.
+      started.done.catch((err: Error) => console.error(JSON.stringify({ level: "error", message: "taxonomy sync crashed", detail: err.message })));
+      return c.json(
+        {
+          success: true as const,
+          messages: started.resumed ? "Resumed the interrupted sync" : "Sync started",
+          data: { id: started.run.id, status: started.run.status, resumed: started.resumed, already_running: false },
+        },
+        202,
+      );
+    } catch (err) {
+      if (!(err instanceof SyncBusyError)) throw err;
+      return c.json(
+        {
+          success: true as const,
+          messages: "A sync is already running",
+          data: { id: err.runId ?? null, status: "running" as const, resumed: false, already_running: true },
+        },
+        202,
+      );
+    }
   });
 
   admin.openapi(routes.revokeKey, async (c) => {

@@ -1,7 +1,7 @@
 import { Catalogue } from "@winnow/core/catalogue/catalogue";
 import { TitleNormalizer } from "@winnow/core/catalogue/normalizer";
 import type { CatalogueRepository } from "@winnow/storage";
-import { ApiError } from "../errors.ts";
+import { CatalogueUnavailableError } from "./errors.ts";
 
 export interface EngineContext {
   catalogue: Catalogue;
@@ -40,10 +40,10 @@ export class CatalogueProvider {
 
   private async refresh(): Promise<EngineContext> {
     const version = await this.repo.activeVersion();
-    if (!version) throw new ApiError("SERVICE_UNAVAILABLE", "No catalogue is active yet; load one and retry");
+    if (!version) throw new CatalogueUnavailableError("No catalogue is active yet; load one and retry");
     if (this.current?.version !== version) {
       const data = await this.repo.readVersion(version);
-      if (!data) throw new ApiError("SERVICE_UNAVAILABLE", `The active catalogue version ${version} is incomplete`);
+      if (!data) throw new CatalogueUnavailableError(`The active catalogue version ${version} is incomplete`);
       this.current = { version, context: engineContextOf(data) };
     }
     this.checkedAt = Date.now();

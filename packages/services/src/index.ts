@@ -50,3 +50,21 @@ export function createServices(store: Store, options: ServiceOptions): Services 
     now: options.now ?? (() => new Date()),
   };
 }
+
+export { CatalogueProvider, engineContextOf, type EngineContext } from "./catalogue.ts";
+export { CatalogueUnavailableError, ResumeError, type ResumeProblem } from "./errors.ts";
+export { KeyCache } from "./key-cache.ts";
+export { createResumeFetcher, isPublicAddress, ResumeFetchError, type ResumeFetcher } from "./resume-fetch.ts";
+export {
+  MAX_RESUME_BYTES,
+  deriveJobPostId,
+  readResume,
+  readResumes,
+  screen,
+  type Compact,
+  type FullMatch,
+  type ScreenedCandidate,
+  type ScreeningCandidate,
+  type ScreeningOutcome,
+  type ScreeningRequest,
+} from "./screening.ts";

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), "winnow-start-"));
@@ -38,10 +38,11 @@ interface Run {
   url: string;
 }
 
-async function startService(): Promise<Run> {
+async function startService(extra: NodeJS.ProcessEnv = {}): Promise<Run> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: "0", WINNOW_DATA_DIR: dataDir };
   delete env.DYNAMODB_ENDPOINT;
   delete env.WINNOW_ADMIN_TOKEN;
+  Object.assign(env, extra);
   const child = spawn(process.execPath, ["--experimental-strip-types", "--disable-warning=ExperimentalWarning", "packages/cli/src/main.ts", "start"], {
     cwd: ROOT,
     env,
@@ -114,6 +115,23 @@ describe("npm start", () => {
     }
     expect(await exited(run.child)).toBe(0);
     expect(javaProcessesFor(dataDir)).toEqual([]);
+  });
+
+  it("uses DYNAMODB_ENDPOINT instead of the embedded store when it is set", async () => {
+    const table = `start-external-${Date.now()}`;
+    const run = await startService({ DYNAMODB_ENDPOINT: inject("dynamoEndpoint"), WINNOW_TABLE: table, WINNOW_ADMIN_TOKEN: "external-admin" });
+    try {
+      expect(run.output()).toMatch(/store: DynamoDB at http:\/\/127\.0\.0\.1:\d+/);
+      expect(javaProcessesFor(dataDir)).toEqual([]);
+      const key = /first start: .*\n\s+(wnw_\w+)/.exec(run.output())?.[1];
+      const res = await fetch(`${run.url}/v1/titles?limit=1`, { headers: { "x-api-key": key! } });
+      expect(res.status).toBe(200);
+      const admin = await fetch(`${run.url}/admin/accounts/00000000-0000-4000-8000-000000000001`, { headers: { authorization: "Bearer external-admin" } });
+      expect(admin.status).toBe(200);
+    } finally {
+      run.child.kill("SIGTERM");
+    }
+    expect(await exited(run.child)).toBe(0);
   });
 
   it("leaves no Java process behind when the parent is killed outright", async () => {

@@ -1,17 +1,29 @@
 /// <reference path="./.sst/platform/config.d.ts" />
 
-// Infrastructure lives in infra/, split by concern; this file only wires it together.
+// Infrastructure lives in infra/, split by concern; this file only wires it together, in dependency order.
 export default $config({
   app(input) {
     return {
       name: "winnow",
       home: "aws",
       removal: input?.stage === "production" ? "retain" : "remove",
+      protect: input?.stage === "production",
     };
   },
   async run() {
     const { table } = await import("./infra/storage");
+    await import("./infra/secrets");
+    await import("./infra/catalogue");
+    const { screeningQueue, screeningDlq, subscribeWorker } = await import("./infra/queue");
     const { api } = await import("./infra/api");
-    return { api: api.url, table: table.name };
+    subscribeWorker(api.url);
+    await import("./infra/schedule");
+    return {
+      api: api.url,
+      webhookBase: $interpolate`${api.url}/webhooks`,
+      table: table.name,
+      screeningQueue: screeningQueue.url,
+      screeningDlq: screeningDlq.url,
+    };
   },
 });

@@ -1,17 +1,22 @@
+import { functionArgs } from "./lambda";
+import { screeningQueue } from "./queue";
+import { adminToken, encryptionKey, jwtSigningKeys } from "./secrets";
+import { api as settings } from "./settings";
 import { table } from "./storage";
 
-export const adminToken = new sst.Secret("AdminToken");
-
-// One Lambda serves every route (/v1, /admin, /docs): SST's advice for HTTP APIs, routing happens in Hono.
-export const api = new sst.aws.ApiGatewayV2("Api");
-api.route("$default", {
-  handler: "packages/functions/src/http.handler",
-  runtime: "nodejs24.x",
-  architecture: "arm64",
-  timeout: "29 seconds",
-  memory: "1024 MB",
-  link: [table, adminToken],
-  // Until the Lambda entry reads SST Resource links (deployment issue), configuration comes in as environment.
-  environment: { WINNOW_TABLE: table.name, WINNOW_ADMIN_TOKEN: adminToken.value },
-  nodejs: { format: "esm", minify: true },
+// One HTTP API, one Lambda behind the catch-all route: /v1, /admin, /dashboard, /docs and /webhooks all route in Hono
+// (SST's advice for HTTP APIs: per-route functions slow deployments down and buy nothing here). No CORS at the
+// gateway, as locally: the dashboard is same-origin and API clients are servers.
+export const api = new sst.aws.ApiGatewayV2("Api", {
+  cors: false,
+  accessLog: { retention: "1 month" },
 });
+
+api.route(
+  "$default",
+  functionArgs("api", {
+    timeoutSeconds: settings.timeoutSeconds,
+    memoryMb: settings.memoryMb,
+    link: [table, screeningQueue, adminToken, encryptionKey, jwtSigningKeys],
+  }),
+);

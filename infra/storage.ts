@@ -1,6 +1,7 @@
 import { mainTable } from "../packages/storage/src/tables";
 
-// The same definition the local store creates its table from (packages/storage/src/tables.ts).
+// The same definition the local store creates its table from (packages/storage/src/tables.ts): keys, the one global
+// index and the TTL attribute. No stream: nothing consumes table changes.
 export const table = new sst.aws.Dynamo(mainTable.name, {
   fields: mainTable.fields,
   primaryIndex: mainTable.primaryIndex,
@@ -11,4 +12,5 @@ export const table = new sst.aws.Dynamo(mainTable.name, {
     ]),
   ),
   ttl: mainTable.ttl,
+  deletionProtection: $app.stage === "production",
 });

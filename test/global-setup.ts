@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { ensureCatalogue } from "@winnow/cli/runtime";
+import { ensureCatalogue } from "@winnow/catalogue/ensure";
 import { createDynamo, ensureTable, mainTable } from "@winnow/storage";
 import { startEmbeddedDynamo } from "@winnow/storage/embedded/index";
 

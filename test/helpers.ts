@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createApp } from "@winnow/api";
-import { createServices, type Services } from "@winnow/services";
-import { ensureCatalogue } from "@winnow/cli/runtime";
+import { createServices, type ServiceOptions, type Services } from "@winnow/services";
+import { ensureCatalogue } from "@winnow/catalogue/ensure";
 import type { CatalogueData } from "@winnow/core/catalogue/types";
 import { AccountRepository, SCOPES, createDynamo, ensureTable, mainTable, type Scope, type Store } from "@winnow/storage";
 
@@ -25,7 +25,9 @@ export interface TestService {
  * with the default catalogue exactly as `npm start` does; a test that brings its own catalogue gets a fresh table.
  * Each call creates its own account, so tests never see each other's matches.
  */
-export async function testService(options: { catalogue?: CatalogueData; now?: () => Date } = {}): Promise<TestService> {
+export async function testService(
+  options: { catalogue?: CatalogueData; now?: () => Date; services?: Partial<ServiceOptions> } = {},
+): Promise<TestService> {
   const endpoint = process.env.DYNAMODB_ENDPOINT;
   if (!endpoint) throw new Error("DYNAMODB_ENDPOINT is not set: run through the integration project");
   const dynamo = createDynamo({ endpoint });
@@ -37,7 +39,7 @@ export async function testService(options: { catalogue?: CatalogueData; now?: ()
   const store: Store = { doc: dynamo.doc, table };
   if (options.catalogue) await ensureCatalogue(store, options.catalogue);
   const adminToken = `admin-${randomUUID()}`;
-  const services = createServices(store, { adminToken, allowPrivateUrls: true, now: options.now });
+  const services = createServices(store, { adminToken, allowPrivateUrls: true, now: options.now, ...options.services });
   const app = createApp(services);
   const accounts = new AccountRepository(store);
   const account = await accounts.create("Test account");

@@ -34,12 +34,19 @@ describe("GET /v1/openapi.json", () => {
     );
     for (const op of SPEC_OPERATIONS) expect(ops).toContain(op);
     expect(ops).toContain("post /titles/normalize/inspect");
-    for (const [, methods] of Object.entries(doc.paths as Record<string, Record<string, { security: unknown; responses: Record<string, unknown> }>>)) {
+    for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, { security: unknown; responses: Record<string, unknown> }>>)) {
+      if (path === "/oauth/token") continue;
       for (const op of Object.values(methods)) {
         expect(op.security).toEqual([{ bearerAuth: [] }, { apiKeyAuth: [] }]);
         expect(op.responses["401"]).toBeDefined();
+        expect(op.responses["429"]).toBeDefined();
       }
     }
+    // The token endpoint authenticates OAuth clients itself, and documents both body encodings.
+    const token = doc.paths["/oauth/token"].post;
+    expect(token.security).toEqual([]);
+    expect(Object.keys(token.requestBody.content).sort()).toEqual(["application/json", "application/x-www-form-urlencoded"]);
+    expect(token.responses["200"].content["application/json"].schema.$ref).toMatch(/TokenResponse$/);
     // The title detail response documents both the spec's `date` key and `data`.
     const titleSchema = doc.paths["/titles/{id}"].get.responses["200"].content["application/json"].schema;
     expect(Object.keys(titleSchema.properties)).toEqual(expect.arrayContaining(["data", "date"]));

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { FormClient, inputValue, overHttp } from "./dashboard-helpers.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), "winnow-start-"));
@@ -51,7 +52,8 @@ async function startService(extra: NodeJS.ProcessEnv = {}): Promise<Run> {
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));
-  const url = await waitFor(() => /serving (http:\/\/localhost:\d+)\/v1/.exec(out)?.[1], 90_000).catch(() => {
+  // The banner's last line is the ATS line; wait for it so every earlier line has arrived too.
+  const url = await waitFor(() => (/ATS webhooks: /.test(out) ? /serving (http:\/\/localhost:\d+)\/v1/.exec(out)?.[1] : undefined), 90_000).catch(() => {
     throw new Error(`service did not start:\n${out}`);
   });
   return { child, output: () => out, url };
@@ -71,6 +73,7 @@ afterAll(() => {
 describe("npm start", () => {
   let key = "";
   let matchId = "";
+  let accessToken = "";
 
   it("first start: creates the local account, prints a working key and the admin token", async () => {
     const run = await startService();
@@ -95,6 +98,23 @@ describe("npm start", () => {
         headers: { authorization: `Bearer ${adminToken}` },
       });
       expect(account.status).toBe(200);
+
+      // The newcomer's dashboard: the printed link sets admin@localhost's password; then an OAuth client and a token.
+      const invite = /set the password of admin@localhost .*: (http\S+)/.exec(run.output())?.[1];
+      expect(invite).toMatch(new RegExp(`^${run.url}/dashboard/invite\\?token=wni_`));
+      expect(readFileSync(join(dataDir, "jwt-keys.json"), "utf8")).toMatch(/"kty":"EC"/);
+      const browser = new FormClient(overHttp, { origin: run.url });
+      expect((await browser.acceptInvite(invite!, "newcomer passphrase")).status).toBe(303);
+      const csrf = await browser.csrf("/dashboard/profile/api-credentials");
+      const page = await (await browser.post("/dashboard/oauth-clients", { _csrf: csrf, name: "first client", scopes: ["taxonomy:read"] })).text();
+      const tokenRes = await fetch(`${run.url}/v1/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "client_credentials", client_id: inputValue(page, "new-client-id")!, client_secret: inputValue(page, "new-secret")! }),
+      });
+      expect(tokenRes.status).toBe(200);
+      accessToken = ((await tokenRes.json()) as any).access_token;
+      expect((await fetch(`${run.url}/v1/titles?limit=1`, { headers: { authorization: `Bearer ${accessToken}` } })).status).toBe(200);
       expect(javaProcessesFor(dataDir)).toHaveLength(1);
     } finally {
       run.child.kill("SIGTERM");
@@ -107,6 +127,9 @@ describe("npm start", () => {
     const run = await startService();
     try {
       expect(run.output()).not.toMatch(/first start/);
+      expect(run.output()).not.toMatch(/set the password/);
+      // The signing keys persisted in the data directory: a token from before the restart still works.
+      expect((await fetch(`${run.url}/v1/titles?limit=1`, { headers: { authorization: `Bearer ${accessToken}` } })).status).toBe(200);
       const res = await fetch(`${run.url}/v1/match-insights/${matchId}`, { headers: { authorization: `Bearer ${key}` } });
       expect(res.status).toBe(200);
       expect((await res.json() as any).data.candidate.first_name).toBe("P");

@@ -9,9 +9,9 @@ import autocannon from "autocannon";
 import { Hono } from "hono";
 import { createApp } from "@winnow/api";
 import { createServices } from "@winnow/services";
-import { ensureCatalogue } from "@winnow/cli/runtime";
+import { ensureCatalogue } from "@winnow/catalogue/ensure";
 import { loadDefaultCatalogue } from "@winnow/catalogue";
-import { AccountRepository, SCOPES, createDynamo, ensureTable, mainTable } from "@winnow/storage";
+import { AccountRepository, OAuthClientRepository, RateLimitRepository, SCOPES, createDynamo, ensureTable, mainTable } from "@winnow/storage";
 import { startEmbeddedDynamo } from "@winnow/storage/embedded/index";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -26,14 +26,28 @@ await ensureCatalogue(store);
 const accounts = new AccountRepository(store);
 const account = await accounts.create("bench");
 const { key } = await accounts.createApiKey(account.id, SCOPES);
+// The bench measures throughput, so its account gets limits it cannot reach; the counting itself still happens.
+await new RateLimitRepository(store).setOverride(account.id, { perCredential: 1e9, perAccount: 1e9 });
+const client = await new OAuthClientRepository(store).create(account.id, "bench", SCOPES);
 
 const root = new Hono();
 root.get("/bare", (c) => c.json({ ok: true }));
-root.route("/", createApp(createServices(store, { adminToken: randomUUID() })));
+// BENCH_MAX_LEASE=1 turns rate-limit reservations off: one DynamoDB update per request (the limiter's worst case).
+const maxLease = process.env.BENCH_MAX_LEASE ? Number(process.env.BENCH_MAX_LEASE) : undefined;
+root.route("/", createApp(createServices(store, { adminToken: randomUUID(), ...(maxLease ? { meter: { maxLease } } : {}) })));
 const server = serve({ fetch: root.fetch, port: 0, hostname: "127.0.0.1" });
 await new Promise((r) => server.once("listening", r));
 const port = (server.address() as { port: number }).port;
 const url = `http://127.0.0.1:${port}`;
+const token = (
+  (await (
+    await fetch(`${url}/v1/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ grant_type: "client_credentials", client_id: client.record.id, client_secret: client.secret }),
+    })
+  ).json()) as { access_token: string }
+).access_token;
 
 const catalogue = loadDefaultCatalogue();
 const skill = catalogue.skills.find((s) => s.name === "Python") ?? catalogue.skills[0]!;
@@ -46,9 +60,12 @@ interface Case {
   method: "GET" | "POST";
   path: string;
   body?: string;
+  /** Credential headers; an API key in x-api-key unless given. */
+  auth?: Record<string, string>;
 }
 const cases: Case[] = [
   { name: "GET /v1/skills/{id}", method: "GET", path: `/v1/skills/${skill.id}` },
+  { name: "GET /v1/skills/{id} (bearer JWT)", method: "GET", path: `/v1/skills/${skill.id}`, auth: { authorization: `Bearer ${token}` } },
   { name: "POST /v1/titles/normalize", method: "POST", path: "/v1/titles/normalize", body: JSON.stringify({ term: "Sr. Java Dev (m/w/d) - Remote, Berlin" }) },
   {
     name: "POST /v1/match-insights (text resume)",
@@ -59,15 +76,16 @@ const cases: Case[] = [
 ];
 
 async function run(c: Case) {
+  const headers = { ...(c.auth ?? { "x-api-key": key }), "content-type": "application/json" };
   // Warm-up: the first requests build the catalogue index and JIT-compile the hot paths.
   for (let i = 0; i < 20; i++) {
-    await fetch(url + c.path, { method: c.method, headers: { "x-api-key": key, "content-type": "application/json" }, body: c.body });
+    await fetch(url + c.path, { method: c.method, headers, body: c.body });
   }
   const result = await autocannon({
     url: url + c.path,
     method: c.method,
     body: c.body,
-    headers: { "x-api-key": key, "content-type": "application/json" },
+    headers,
     connections: CONNECTIONS,
     duration: DURATION,
   });

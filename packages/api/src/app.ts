@@ -3,7 +3,8 @@ import type { Hook } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import type { AtsRuntime } from "@winnow/ats";
 import { ApiError, AuthError, authErrorResponse, errorResponse, type ErrorName } from "./errors.ts";
 import type { AppEnv } from "./env.ts";
 import { CatalogueUnavailableError, ResumeError, type ResumeProblem, type Services } from "@winnow/services";
@@ -86,6 +87,8 @@ export interface AppParts {
   v1: OpenAPIHono<AppEnv>;
   admin: OpenAPIHono<AppEnv>;
   docs: (app: OpenAPIHono<AppEnv>) => void;
+  webhooks?: Hono<AppEnv>;
+  ats?: AtsRuntime;
 }
 
 /** Builds the root app around the surfaces; services are injected per request so tests can swap them. */
@@ -95,12 +98,14 @@ export function createRootApp(services: Services, parts: AppParts): OpenAPIHono<
   app.use("*", secureHeaders({ contentSecurityPolicy: undefined, crossOriginResourcePolicy: "cross-origin" }));
   app.use("*", async (c, next) => {
     c.set("services", services);
+    if (parts.ats) c.set("ats", parts.ats);
     await next();
   });
   app.get("/", (c) => c.redirect("/docs"));
   app.get("/health", (c) => c.json({ success: true as const, messages: "ok", data: { status: "ok" } }));
   app.route("/v1", parts.v1);
   app.route("/admin", parts.admin);
+  if (parts.webhooks) app.route("/webhooks", parts.webhooks);
   parts.docs(app);
   app.notFound((c) => errorResponse(c, "ROUTE_NOT_FOUND", `No route ${c.req.method} ${c.req.path}`));
   app.onError(handleError);

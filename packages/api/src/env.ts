@@ -1,10 +1,22 @@
 import type { RequestIdVariables } from "hono/request-id";
-import type { KeyPrincipal } from "@winnow/storage";
-import type { Services } from "@winnow/services";
+import type { Scope, SessionRecord } from "@winnow/storage";
+import type { Credential, Services } from "@winnow/services";
+import type { AtsRuntime } from "@winnow/ats";
+
+/** Who is calling v1: the account (tenant) every query is scoped to, the granted scopes, and the credential used. */
+export interface Principal {
+  accountId: string;
+  scopes: Scope[];
+  credential: Credential;
+}
 
 export interface AppEnv {
   Variables: RequestIdVariables & {
     services: Services;
-    principal?: KeyPrincipal;
+    principal?: Principal;
+    /** Dashboard: the signed-in session and its cookie token. */
+    session?: SessionRecord & { token: string };
+    /** ATS connections, webhook intake and queue; absent when the process runs without them. */
+    ats?: AtsRuntime;
   };
 }

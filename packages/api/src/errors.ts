@@ -16,6 +16,7 @@ export const ErrorCode = {
   ROUTE_NOT_FOUND: { code: 1007, status: 404 },
   INVALID_ID: { code: 1008, status: 400 },
   SERVICE_UNAVAILABLE: { code: 1009, status: 503 },
+  RATE_LIMITED: { code: 1010, status: 429 },
   SKILL_NOT_FOUND: { code: 2001, status: 404 },
   TITLE_NOT_FOUND: { code: 2002, status: 404 },
   NO_TITLE_MATCH: { code: 2003, status: 422 },
@@ -27,6 +28,9 @@ export const ErrorCode = {
   RESUME_FETCH_FAILED: { code: 3006, status: 422 },
   ACCOUNT_NOT_FOUND: { code: 4001, status: 404 },
   API_KEY_NOT_FOUND: { code: 4002, status: 404 },
+  EMAIL_TAKEN: { code: 4003, status: 409 },
+  CONNECTION_NOT_FOUND: { code: 5001, status: 404 },
+  SCREENING_JOB_NOT_FOUND: { code: 5002, status: 404 },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode }>;
 
 export type ErrorName = keyof typeof ErrorCode;
@@ -49,10 +53,13 @@ export class ApiError extends Error {
 /** Authentication/authorisation failure; rendered in the spec's authentication error shape `{status:false, message}`. */
 export class AuthError extends Error {
   readonly status: 401 | 403;
-  constructor(status: 401 | 403, message: string) {
+  /** RFC 6750 `error` of the WWW-Authenticate challenge, e.g. `invalid_token` for a bad access token. */
+  readonly bearerError?: string;
+  constructor(status: 401 | 403, message: string, bearerError?: string) {
     super(message);
     this.name = "AuthError";
     this.status = status;
+    if (bearerError) this.bearerError = bearerError;
   }
 }
 
@@ -64,6 +71,8 @@ export function errorResponse(c: Context, kind: ErrorName, message: string, head
 }
 
 export function authErrorResponse(c: Context, err: AuthError) {
-  if (err.status === 401) c.header("WWW-Authenticate", 'Bearer realm="winnow", charset="UTF-8"');
+  if (err.status === 401) {
+    c.header("WWW-Authenticate", `Bearer realm="winnow", charset="UTF-8"${err.bearerError ? `, error="${err.bearerError}"` : ""}`);
+  }
   return c.json({ status: false as const, message: err.message }, err.status);
 }

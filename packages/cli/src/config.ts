@@ -9,6 +9,8 @@ export interface Config {
   region?: string;
   tableName: string;
   adminToken?: string;
+  /** JWK set (JSON) of the access-token signing keys; generated into $WINNOW_DATA_DIR/jwt-keys.json when unset. */
+  jwtKeys?: string;
   allowPrivateUrls: boolean;
 }
 
@@ -23,6 +25,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     region: env.AWS_REGION || undefined,
     tableName: env.WINNOW_TABLE ?? "winnow-main",
     adminToken: env.WINNOW_ADMIN_TOKEN || undefined,
+    jwtKeys: env.WINNOW_JWT_KEYS || undefined,
     allowPrivateUrls: env.WINNOW_ALLOW_PRIVATE_URLS === "1",
   };
 }

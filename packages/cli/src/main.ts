@@ -4,6 +4,8 @@ import { AccountRepository, CatalogueRepository, SCOPES, type Scope } from "@win
 import { importEscoCsv, runTaxonomySync, terminalProgress } from "@winnow/taxonomy";
 import { readConfig } from "./config.ts";
 import { openStore } from "./runtime.ts";
+import { USERS_USAGE, usersCommand } from "./commands/users.ts";
+import { CONNECTIONS_USAGE, connectionsCommand } from "./commands/connections.ts";
 import { start } from "./start.ts";
 
 const USAGE = `Usage: npm run cli -- <command>
@@ -13,6 +15,8 @@ const USAGE = `Usage: npm run cli -- <command>
   keys create <account_id> [--scope S]…   create an API key (scopes: ${SCOPES.join(", ")}; default all)
   keys list <account_id>                  list an account's keys
   keys revoke <account_id> <key_id>       revoke a key
+${USERS_USAGE}
+${CONNECTIONS_USAGE}
   taxonomy import esco <dir>              import an ESCO CSV export as a new catalogue version and activate it
   taxonomy sync [--base-url URL] [--fresh]
                                           pull titles and skills from the ESCO web API (resumes an interrupted
@@ -81,6 +85,13 @@ async function taxonomy(sub: string | undefined, rest: string[], values: { "base
 }
 
 async function main(argv: string[]): Promise<number> {
+  // ATS commands parse their own flags.
+  if (argv[0] === "connections" || argv[0] === "dead-letters") {
+    const code = await connectionsCommand(argv);
+    if (code !== undefined) return code;
+    console.error(USAGE);
+    return 1;
+  }
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -141,6 +152,10 @@ async function main(argv: string[]): Promise<number> {
     if (!revoked) throw new Error(`account ${rest[0]} has no key ${rest[1]}`);
     console.log(JSON.stringify(revoked));
     return 0;
+  }
+  if (command === "users" || command === "jwt-keys") {
+    const code = await usersCommand(command, sub, rest);
+    if (code !== undefined) return code;
   }
   if (command === "taxonomy") {
     const code = await taxonomy(sub, rest, values);

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadDefaultCatalogue } from "@winnow/catalogue";
-import type { CatalogueData } from "@winnow/core/catalogue/types";
-import { AccountRepository, CatalogueRepository, SCOPES, createDynamo, ensureTable, mainTable, type Store } from "@winnow/storage";
+import { AccountRepository, SCOPES, UserRepository, createDynamo, ensureTable, mainTable, type Store } from "@winnow/storage";
+import { INVITATION_TTL_SECONDS, generateSigningKeySet, invitationUrl } from "@winnow/services";
 import { startEmbeddedDynamo, type EmbeddedDynamo } from "@winnow/storage/embedded/index";
 import type { Config } from "./config.ts";
 
@@ -36,22 +35,6 @@ export async function openStore(config: Config): Promise<OpenStore> {
   };
 }
 
-/**
- * Stores the shipped catalogue as a version and activates it when nothing is active yet, or when the active
- * version is an older shipped catalogue (an imported catalogue stays active).
- */
-export async function ensureCatalogue(store: Store, data: CatalogueData = loadDefaultCatalogue()): Promise<{ version: string; activated: boolean }> {
-  const repo = new CatalogueRepository(store);
-  if (!(await repo.versionInfo(data.version))) await repo.writeVersion(data);
-  const active = await repo.activeVersion();
-  if (active === data.version) return { version: data.version, activated: false };
-  const activeInfo = active ? await repo.versionInfo(active) : undefined;
-  if (!active || !activeInfo || activeInfo.source === data.source) {
-    await repo.activate(data.version, active ?? null);
-    return { version: data.version, activated: true };
-  }
-  return { version: active, activated: false };
-}
 
 /** WINNOW_ADMIN_TOKEN, else the token in $WINNOW_DATA_DIR/admin-token, generated on first use. */
 export function ensureAdminToken(config: Config): { token: string; generated: boolean; file?: string } {
@@ -75,4 +58,32 @@ export async function bootstrapLocalAccount(store: Store): Promise<{ accountId: 
   const { key } = await accounts.createApiKey(LOCAL_ACCOUNT_ID, SCOPES);
   await accounts.claimBootstrap(LOCAL_ACCOUNT_ID);
   return { accountId: LOCAL_ACCOUNT_ID, key };
+}
+
+/** WINNOW_JWT_KEYS, else the key set in $WINNOW_DATA_DIR/jwt-keys.json, generated on first use (private: mode 0600). */
+export async function ensureJwtKeys(config: Config): Promise<{ keys: string; generated: boolean; file?: string }> {
+  if (config.jwtKeys) return { keys: config.jwtKeys, generated: false };
+  const file = join(config.dataDir, "jwt-keys.json");
+  if (existsSync(file)) return { keys: readFileSync(file, "utf8"), generated: false, file };
+  mkdirSync(config.dataDir, { recursive: true });
+  const keys = await generateSigningKeySet();
+  writeFileSync(file, `${keys}\n`, { mode: 0o600, flag: "wx" });
+  return { keys, generated: true, file };
+}
+
+/** The dashboard user of the local account, invited on start until someone has set a password. */
+export const LOCAL_USER_EMAIL = "admin@localhost";
+
+/**
+ * While the local account has no active user, every start prints a fresh invitation link for admin@localhost (the
+ * previous link stops working), so a newcomer can always get into the dashboard of their own instance.
+ */
+export async function inviteLocalUser(store: Store, baseUrl: string): Promise<string | undefined> {
+  const accounts = new AccountRepository(store);
+  if (!(await accounts.get(LOCAL_ACCOUNT_ID))) return undefined;
+  const users = new UserRepository(store);
+  const existing = await users.list(LOCAL_ACCOUNT_ID);
+  if (existing.some((u) => u.status === "active")) return undefined;
+  const { token } = await users.invite(LOCAL_ACCOUNT_ID, LOCAL_USER_EMAIL, INVITATION_TTL_SECONDS);
+  return invitationUrl(baseUrl, token);
 }

@@ -2,7 +2,10 @@ import { serve } from "@hono/node-server";
 import { createApp } from "@winnow/api";
 import { createServices } from "@winnow/services";
 import type { Config } from "./config.ts";
-import { bootstrapLocalAccount, ensureAdminToken, ensureCatalogue, openStore } from "./runtime.ts";
+import { ensureCatalogue } from "@winnow/catalogue/ensure";
+import { LOCAL_USER_EMAIL, bootstrapLocalAccount, ensureAdminToken, ensureJwtKeys, inviteLocalUser, openStore } from "./runtime.ts";
+import { publicUrl } from "./commands/users.ts";
+import { localAts } from "./ats.ts";
 
 export interface Running {
   url: string;
@@ -15,8 +18,11 @@ export async function start(config: Config, log: (line: string) => void = consol
   try {
     const catalogue = await ensureCatalogue(opened.store);
     const admin = ensureAdminToken(config);
-    const services = createServices(opened.store, { adminToken: admin.token, allowPrivateUrls: config.allowPrivateUrls });
-    const app = createApp(services);
+    const jwt = await ensureJwtKeys(config);
+    const services = createServices(opened.store, { adminToken: admin.token, allowPrivateUrls: config.allowPrivateUrls, jwtKeys: jwt.keys });
+    await services.tokens(); // a broken WINNOW_JWT_KEYS fails the start, not the first token request
+    const ats = localAts(opened.store, config);
+    const app = createApp(services, { ats: ats.runtime });
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
       s.once("error", reject);
@@ -25,6 +31,7 @@ export async function start(config: Config, log: (line: string) => void = consol
     const port = typeof address === "object" && address ? address.port : config.port;
     const url = `http://localhost:${port}`;
     const bootstrap = await bootstrapLocalAccount(opened.store);
+    const invite = await inviteLocalUser(opened.store, process.env.WINNOW_PUBLIC_URL ? publicUrl(config) : url);
 
     log(`Winnow is serving ${url}/v1  (API reference: ${url}/docs)`);
     log(`  store: ${opened.embedded ? `embedded DynamoDB Local, data in ${config.dataDir}` : `DynamoDB at ${opened.endpoint ?? "AWS"}`}`);
@@ -36,6 +43,10 @@ export async function start(config: Config, log: (line: string) => void = consol
       log(`    ${bootstrap.key}`);
       log(`  try: curl -H "x-api-key: ${bootstrap.key}" ${url}/v1/titles?limit=5`);
     }
+    log(`  dashboard: ${url}/dashboard  (access-token signing keys: ${jwt.file ? `in ${jwt.file}` : "from WINNOW_JWT_KEYS"})`);
+    if (invite) log(`  set the password of ${LOCAL_USER_EMAIL} (link works once, for 7 days): ${invite}`);
+    const screening = ats.startWorker(services, process.env.WINNOW_PUBLIC_URL ? publicUrl(config) : url);
+    log(`  ATS webhooks: ${url}/webhooks/{provider}/{connection_id}, ${screening ? "screened in this process" : "queued for another worker"} (secrets key: ${ats.keyGenerated ? "generated, " : ""}${ats.keySource})`);
 
     let closing: Promise<void> | undefined;
     return {
@@ -47,6 +58,7 @@ export async function start(config: Config, log: (line: string) => void = consol
             // Idle keep-alive sockets would otherwise hold close() open.
             (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
           });
+          await ats.stop();
           await opened.close();
         })()),
     };

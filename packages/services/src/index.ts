@@ -3,10 +3,20 @@ import {
   CatalogueRepository,
   JobPostRepository,
   MatchRepository,
+  OAuthClientRepository,
+  RateLimitRepository,
+  SessionRepository,
+  UserRepository,
+  type OAuthClientPrincipal,
+  type RateLimits,
   type Store,
 } from "@winnow/storage";
 import { CatalogueProvider } from "./catalogue.ts";
 import { KeyCache } from "./key-cache.ts";
+import { UsageMeter, type MeterOptions } from "./meter.ts";
+import type { ScryptCost } from "./passwords.ts";
+import { SignInService, type SignInLimits } from "./sign-in.ts";
+import { AccessTokens, DEFAULT_TOKEN_SETTINGS, type TokenSettings } from "./tokens.ts";
 import { createResumeFetcher, type ResumeFetcher } from "./resume-fetch.ts";
 
 /** Everything handlers use, built once per process (or Lambda instance) and put on the request context. */
@@ -17,6 +27,16 @@ export interface Services {
   catalogues: CatalogueRepository;
   catalogue: CatalogueProvider;
   keyCache: KeyCache;
+  users: UserRepository;
+  sessions: SessionRepository;
+  oauthClients: OAuthClientRepository;
+  rateLimits: RateLimitRepository;
+  /** Successful client lookups behind access tokens (the revocation check), reused like API key lookups. */
+  clientCache: KeyCache<OAuthClientPrincipal>;
+  signIn: SignInService;
+  meter: UsageMeter;
+  /** Signing and verification keys of access tokens, loaded on first use. */
+  tokens(): Promise<AccessTokens>;
   fetchResume: ResumeFetcher;
   adminToken: string;
   now(): Date;
@@ -28,18 +48,45 @@ export interface ServiceOptions {
   catalogueRefreshMs?: number;
   /** How long a successful key lookup is reused (default 1000 ms; 0 disables the cache). */
   keyCacheMs?: number;
+  /**
+   * JWK set (JSON) of the access-token signing keys. Without it the keys are generated per process, which only suits
+   * a single process: tokens would not verify on another instance or after a restart.
+   */
+  jwtKeys?: string;
+  tokenSettings?: Partial<TokenSettings>;
+  /** Requests per minute per credential and per account unless an account has an override. */
+  rateLimits?: RateLimits;
+  /** Tuning of the rate limiter (caches, reservations); see UsageMeter. */
+  meter?: Omit<MeterOptions, "defaults">;
+  signInLimits?: SignInLimits;
+  passwordCost?: ScryptCost;
   now?: () => Date;
 }
 
 export function createServices(store: Store, options: ServiceOptions): Services {
   const catalogues = new CatalogueRepository(store);
+  const accounts = new AccountRepository(store);
+  const users = new UserRepository(store);
+  const oauthClients = new OAuthClientRepository(store);
+  const rateLimits = new RateLimitRepository(store);
+  const tokenSettings = { ...DEFAULT_TOKEN_SETTINGS, ...options.tokenSettings };
+  let tokens: Promise<AccessTokens> | undefined;
   return {
-    accounts: new AccountRepository(store),
+    accounts,
     matches: new MatchRepository(store),
     jobPosts: new JobPostRepository(store),
     catalogues,
     catalogue: new CatalogueProvider(catalogues, { refreshMs: options.catalogueRefreshMs }),
     keyCache: new KeyCache(options.keyCacheMs ?? 1000),
+    users,
+    sessions: new SessionRepository(store),
+    oauthClients,
+    rateLimits,
+    clientCache: new KeyCache<OAuthClientPrincipal>(options.keyCacheMs ?? 1000),
+    signIn: new SignInService(users, rateLimits, { limits: options.signInLimits, cost: options.passwordCost }),
+    meter: new UsageMeter({ rateLimits, accounts, oauthClients }, { ...options.meter, defaults: options.rateLimits }),
+    tokens: () =>
+      (tokens ??= options.jwtKeys ? AccessTokens.fromJson(options.jwtKeys, tokenSettings) : AccessTokens.ephemeral(tokenSettings)),
     fetchResume: createResumeFetcher({
       allowPrivate: options.allowPrivateUrls ?? false,
       timeoutMs: 10_000,
@@ -54,6 +101,10 @@ export function createServices(store: Store, options: ServiceOptions): Services 
 export { CatalogueProvider, engineContextOf, type EngineContext } from "./catalogue.ts";
 export { CatalogueUnavailableError, ResumeError, type ResumeProblem } from "./errors.ts";
 export { KeyCache } from "./key-cache.ts";
+export { DEFAULT_RATE_LIMITS, RATE_WINDOW_SECONDS, UsageMeter, type Credential, type MeterOptions, type RateDecision } from "./meter.ts";
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, hashPassword, passwordProblem, verifyPassword, type ScryptCost } from "./passwords.ts";
+export { DEFAULT_SIGN_IN_LIMITS, INVITATION_TTL_SECONDS, SignInService, invitationUrl, type SignInLimits, type SignInOutcome } from "./sign-in.ts";
+export { AccessTokens, InvalidTokenError, generateSigningKeySet, looksLikeJwt, type AccessTokenClaims, type TokenSettings } from "./tokens.ts";
 export { createResumeFetcher, isPublicAddress, ResumeFetchError, type ResumeFetcher } from "./resume-fetch.ts";
 export {
   MAX_RESUME_BYTES,

@@ -2,21 +2,22 @@ import { createHash } from "node:crypto";
 import type { KeyPrincipal } from "@winnow/storage";
 
 /**
- * Remembers successful API key lookups for a short time so a busy server does not read DynamoDB on every call.
+ * Remembers successful credential lookups (API keys; the OAuth clients behind access tokens) for a short time so a
+ * busy server does not read DynamoDB on every call.
  * Only hits are cached (an unknown key is looked up every time), entries are keyed by the key's hash, and the
  * process that revokes a key forgets everything at once; other processes stop accepting it within `ttlMs`.
  */
-export class KeyCache {
+export class KeyCache<T = KeyPrincipal> {
   private readonly ttlMs: number;
   private readonly maxEntries: number;
-  private readonly entries = new Map<string, { principal: KeyPrincipal; expires: number }>();
+  private readonly entries = new Map<string, { principal: T; expires: number }>();
 
   constructor(ttlMs: number, maxEntries = 10_000) {
     this.ttlMs = ttlMs;
     this.maxEntries = maxEntries;
   }
 
-  async resolve(key: string, lookup: (key: string) => Promise<KeyPrincipal | undefined>, now = Date.now()): Promise<KeyPrincipal | undefined> {
+  async resolve(key: string, lookup: (key: string) => Promise<T | undefined>, now = Date.now()): Promise<T | undefined> {
     if (this.ttlMs <= 0) return lookup(key);
     const id = createHash("sha256").update(key).digest("base64url");
     const hit = this.entries.get(id);

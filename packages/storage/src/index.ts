@@ -5,3 +5,7 @@ export type { Store } from "./store.ts";
 export { AccountRepository, SCOPES, hashApiKey, type Account, type ApiKeyRecord, type KeyPrincipal, type Scope } from "./repos/accounts.ts";
 export { MatchRepository, JobPostRepository, type MatchRecord, type JobPostRecord, type StoredCandidate } from "./repos/matches.ts";
 export { CatalogueRepository, type CatalogueVersionInfo } from "./repos/catalogue.ts";
+export { UserRepository, EmailTakenError, AccountMissingError, normalizeEmail, type UserRecord, type UserStatus, type Invitation } from "./repos/users.ts";
+export { SessionRepository, type SessionRecord } from "./repos/sessions.ts";
+export { OAuthClientRepository, type OAuthClientRecord, type OAuthClientPrincipal } from "./repos/oauth-clients.ts";
+export { RateLimitRepository, type RateLimits, type WindowCount, type ThrottleCount } from "./repos/rate-limits.ts";

@@ -18,12 +18,34 @@ export interface TableDefinition {
  * - account by id:                 pk ACCOUNT#<id>, sk #META
  * - API keys of an account:        pk ACCOUNT#<id>, sk begins_with KEY#
  * - API key by hash (every call):  pk KEYHASH#<sha256>, sk #KEY
+ * - users of an account:          pk ACCOUNT#<id>, sk begins_with USER# (password hash: scrypt, in the item)
+ * - user by email (sign-in, unique): pk USEREMAIL#<lower-case email>, sk #USER → account id, user id
+ * - invitation by token hash:      pk INVITE#<sha256>, sk #INVITE (single use, TTL 7 d)
+ * - dashboard session by token hash: pk SESSION#<sha256>, sk #SESSION (TTL = absolute expiry)
+ * - OAuth clients of an account:   pk ACCOUNT#<id>, sk begins_with OAUTHCLIENT#
+ * - OAuth client by client id (token endpoint, revocation check): pk OAUTHCLIENT#<client id>, sk #CLIENT
+ * - rate-limit overrides:          pk ACCOUNT#<id>, sk #RATELIMITS
+ * - request counters (every v1 call, one conditional ADD): pk RATE#<account>, sk W#<window start>; attributes `a`
+ *                                  (account) and `c_<credential id>` (each key or client); TTL after the window
+ * - sign-in throttles:             pk THROTTLE#<bucket>, sk W#<window seconds>#<window start> (TTL after the window)
  * - job post of an account:        pk ACCOUNT#<id>, sk JOBPOST#<job_post_id>
  * - match by id:                   pk MATCH#<id>, sk #MATCH
  * - matches of a job post, best first: gsi1pk JOBPOST#<account>#<job_post_id>, gsi1sk <inverted score>#<created>#<id>
- * - catalogue version items:       pk CATALOGUE#<version>, sk #META | SKILL#<id> | TITLE#<id>
+ * - catalogue version items:       pk CATALOGUE#<version>, sk #META | CHUNK#skills#<n> | CHUNK#titles#<n> (gzip JSON
+ *                                  chunks; SKILL#<id> | TITLE#<id> items of versions written by earlier releases)
  * - active catalogue pointer:      pk CATALOGUE, sk #ACTIVE
+ * - catalogue versions, listed:    pk CATALOGUE, sk begins_with VERSION# (written with #META once a version is complete)
+ * - taxonomy sync runs, newest first: pk SYNC, sk begins_with RUN# (run ids are UUIDv7), scanned backwards
+ * - taxonomy sync lock:            pk SYNC, sk #LOCK (owner + lease)
+ * - sync checkpoints of a run:     pk SYNCDATA#<run id>, sk <checkpoint key>#<part> (gzip JSON, TTL 14 d)
  * - one-off bootstrap marker:      pk SYSTEM, sk #BOOTSTRAP
+ * - ATS connection by id (every webhook): pk ATSCONN#<id>, sk #META (secrets sealed with AES-256-GCM)
+ * - ATS connections, all or of an account: gsi1pk ATSCONNS, gsi1sk <account>#<created>#<id>
+ * - webhook delivery by key (dedupe, TTL 30 d): pk ATSCONN#<connection>, sk DELIVERY#<delivery key>
+ * - screening job by id (= match id):  pk ATSJOB#<id>, sk #JOB
+ * - write-backs of a job:           pk ATSJOB#<id>, sk begins_with WRITE# (one item per step: note, custom_field, tag)
+ * - embedded queue, due jobs:       gsi1pk ATSQUEUE#<queue name>, gsi1sk <= <now ISO>#~ (gsi1sk = <due or lease end>#<job id>)
+ * - screening dead letters, newest first: gsi1pk ATSDEAD, gsi1sk <died at>#<job id>
  */
 export const mainTable: TableDefinition = {
   name: "Main",

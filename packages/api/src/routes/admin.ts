@@ -10,6 +10,8 @@ import { parseLimit } from "../pagination.ts";
 import { envelope } from "../schemas.ts";
 import { errorResponses, jsonRequest } from "./common.ts";
 import { bodyLimitFor } from "./limits.ts";
+import { registerAdminUsers } from "./admin-users.ts";
+import { registerConnectionRoutes } from "./admin-connections.ts";
 
 const adminSecurity = [{ adminToken: [] }];
 const AccountId = z.string().min(1).max(64).openapi({ param: { name: "account_id", in: "path" } });
@@ -208,6 +210,7 @@ export function createAdminApp() {
   admin.use("*", requireAdminToken());
   admin.use("*", bodyLimitFor(() => 64 * 1024));
   admin.use("*", jsonBody());
+  registerAdminUsers(admin);
 
   const account = async (services: { accounts: { get(id: string): Promise<unknown> } }, id: string) => {
     const found = await services.accounts.get(id);
@@ -288,6 +291,7 @@ export function createAdminApp() {
     return c.json({ success: true as const, messages: "The key is revoked", data: keyOut(revoked) }, 200);
   });
 
+  registerConnectionRoutes(admin);
   admin.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {
     type: "http",
     scheme: "bearer",

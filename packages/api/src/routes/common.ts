@@ -8,6 +8,7 @@ const DESCRIPTIONS: Record<number, string> = {
   401: "Credential missing, invalid, revoked or expired (authentication error shape)",
   403: "The credential lacks the scope this operation needs (authentication error shape)",
   404: "Not found (standard error shape)",
+  409: "Conflict with existing data (standard error shape)",
   413: "Request body too large (standard error shape)",
   415: "Content-Type is not application/json (standard error shape)",
   422: "The input is well-formed but cannot be processed, e.g. an unreadable resume (standard error shape)",

@@ -55,13 +55,21 @@ export interface RelatedSkillRef {
   score: number;
 }
 
-export interface SkillRequirement {
+export interface SkillAlternative {
   id: string;
   name: string;
   type: SkillTypeName;
-  strength: Strength;
   /** Catalogue skills most related to this one; having one of them earns partial credit. */
   related: RelatedSkillRef[];
+}
+
+export interface SkillRequirement extends SkillAlternative {
+  strength: Strength;
+  /**
+   * Other skills that meet the same requirement: the posting offers a choice ("Python or Go", "an ERP such as SAP,
+   * Oracle or NetSuite"). Empty for a single skill.
+   */
+  alternatives: SkillAlternative[];
 }
 
 export interface YearsRequirement {
@@ -117,11 +125,20 @@ export interface JobProfile {
 // ---------------------------------------------------------------------------------------------------------------
 // Candidate side
 
+/**
+ * How a skill is evidenced: used in the work history (a dated position or the experience section), in projects, or
+ * only listed (skills list, summary, coursework, …).
+ */
+export type SkillUse = "work" | "project" | "listed";
+
 export interface CandidateSkill {
   id: string;
   name: string;
   type: SkillTypeName;
   mentions: number;
+  use: SkillUse;
+  /** "YYYY-MM": last month of the most recent dated position that mentions the skill; null when none does. */
+  lastUsed: string | null;
   evidence: Evidence;
 }
 
@@ -149,6 +166,8 @@ export interface Position {
   title: string | null;
   /** Catalogue title it stands for. */
   catalogueTitle: string | null;
+  /** Employer as written next to the title or dates ("Ferrosight Billing"), when one can be told apart. */
+  employer: string | null;
   titleId: string | null;
   careerGroup: string | null;
   levels: JobLevel[];
@@ -158,6 +177,8 @@ export interface Position {
   end: string;
   months: number;
   current: boolean;
+  /** Catalogue skills mentioned in the position's lines (title, dates and the lines up to the next position). */
+  skills: string[];
   evidence: Evidence;
 }
 
@@ -192,6 +213,8 @@ export interface NamedEvidence {
 
 /** Evidence extracted from a candidate text. Plain data. */
 export interface CandidateProfile {
+  /** "YYYY-MM" of the `now` the text was read against: ages of positions and skills are counted from it. */
+  asOf: string;
   textLength: number;
   /** Recognised résumé sections, in order of appearance. */
   sections: string[];

@@ -7,6 +7,18 @@ export interface RelatedSkill {
   score: number;
 }
 
+/** Strength of a curated skill–skill relation in related-skill scores. */
+export const RELATION_WEIGHTS = { essential: 1, optional: 0.5 } as const;
+/** Share of a related-skill score that comes from curated relations, in catalogues that have any. */
+export const RELATION_SHARE = 0.5;
+
+/**
+ * Weight of a title's skill at a position. Ranked lists fall off with position; lists that only split essential from
+ * optional skills (ESCO) give every essential skill the full weight and every optional one half.
+ */
+const incidenceWeight = (title: Title, pos: number): number =>
+  title.essential_skills === undefined ? 1 / (1 + 0.15 * pos) : pos < title.essential_skills ? 1 : 0.5;
+
 /**
  * In-memory index of one catalogue version: id lookups, a name-ordered title list for paging, phrase matchers for
  * skills and titles, and the title–skill incidence used to rank related skills. Built once per version and shared.
@@ -26,6 +38,10 @@ export class Catalogue {
   private readonly incidence = new Map<string, Map<number, number>>();
   private readonly norms = new Map<string, number>();
   private readonly titlesOfSkill = new Map<string, Title[]>();
+  /** skill id → (related skill id → relation weight), both directions, the stronger kind when linked twice. */
+  private readonly relations = new Map<string, Map<string, number>>();
+  /** True when some skill carries curated relations; related-skill scores then blend them in. */
+  readonly hasSkillRelations: boolean;
 
   constructor(data: CatalogueData) {
     this.version = data.version;
@@ -54,7 +70,7 @@ export class Catalogue {
     data.titles.forEach((t, ti) => {
       t.skill_ids.forEach((sid, pos) => {
         const row = this.incidence.get(sid) ?? new Map<number, number>();
-        row.set(ti, 1 / (1 + 0.15 * pos));
+        row.set(ti, incidenceWeight(t, pos));
         this.incidence.set(sid, row);
         const list = this.titlesOfSkill.get(sid) ?? [];
         list.push(t);
@@ -66,6 +82,20 @@ export class Catalogue {
       for (const w of row.values()) sum += w * w;
       this.norms.set(sid, Math.sqrt(sum));
     }
+
+    const link = (a: string, b: string, w: number) => {
+      const row = this.relations.get(a) ?? new Map<string, number>();
+      row.set(b, Math.max(w, row.get(b) ?? 0));
+      this.relations.set(a, row);
+    };
+    for (const s of data.skills) {
+      for (const r of s.related ?? []) {
+        if (r.id === s.id || !this.skillById.has(r.id)) continue;
+        link(s.id, r.id, RELATION_WEIGHTS[r.kind]);
+        link(r.id, s.id, RELATION_WEIGHTS[r.kind]);
+      }
+    }
+    this.hasSkillRelations = this.relations.size > 0;
   }
 
   skill(id: string): Skill | undefined {
@@ -87,29 +117,43 @@ export class Catalogue {
   }
 
   /**
-   * Skills related to a set of skills, ranked by the summed cosine similarity of their title incidence vectors
-   * (how strongly they co-occur across titles' skill lists). The input skills themselves are excluded.
+   * Skills related to a set of skills (the inputs themselves excluded), best first:
+   *
+   *   cooc(c) = mean over inputs i of cos(v_i, v_c)    v = a skill's weighted incidence over titles (incidenceWeight)
+   *   rel(c)  = mean over inputs i of w(i, c)          w = 1 essential, 0.5 optional, 0 unrelated (either direction)
+   *   score   = (1 − RELATION_SHARE) · cooc + RELATION_SHARE · rel   when the catalogue has relations, else cooc
+   *
+   * Cosine rather than raw counts keeps ubiquitous skills from crowding out specific ones; curated relations lift
+   * skills that titles rarely list together but experts link (a knowledge item and the skill that applies it).
    */
   relatedSkills(ids: readonly string[], limit: number): RelatedSkill[] {
     const inputs = new Set(ids);
-    const scores = new Map<string, number>();
+    const cooc = new Map<string, number>();
+    const rel = new Map<string, number>();
     for (const id of inputs) {
       const row = this.incidence.get(id);
       const norm = this.norms.get(id);
-      if (!row || !norm) continue;
-      const dots = new Map<string, number>();
-      for (const [ti, w] of row) {
-        for (const other of this.titles[ti]!.skill_ids) {
-          if (inputs.has(other)) continue;
-          const w2 = this.incidence.get(other)!.get(ti)!;
-          dots.set(other, (dots.get(other) ?? 0) + w * w2);
+      if (row && norm) {
+        const dots = new Map<string, number>();
+        for (const [ti, w] of row) {
+          for (const other of this.titles[ti]!.skill_ids) {
+            if (inputs.has(other)) continue;
+            const w2 = this.incidence.get(other)!.get(ti)!;
+            dots.set(other, (dots.get(other) ?? 0) + w * w2);
+          }
         }
+        for (const [other, dot] of dots) cooc.set(other, (cooc.get(other) ?? 0) + dot / (norm * this.norms.get(other)!));
       }
-      for (const [other, dot] of dots) {
-        scores.set(other, (scores.get(other) ?? 0) + dot / (norm * this.norms.get(other)!));
+      for (const [other, w] of this.relations.get(id) ?? []) {
+        if (!inputs.has(other)) rel.set(other, (rel.get(other) ?? 0) + w);
       }
     }
+    const share = this.hasSkillRelations ? RELATION_SHARE : 0;
+    const scores = new Map<string, number>();
+    for (const [id, v] of cooc) scores.set(id, (1 - share) * v);
+    for (const [id, v] of rel) scores.set(id, (scores.get(id) ?? 0) + share * v);
     return [...scores]
+      .filter(([, score]) => score > 0)
       .map(([id, score]) => ({ skill: this.skillById.get(id)!, score: score / inputs.size }))
       .sort((a, b) => b.score - a.score || a.skill.name.localeCompare(b.skill.name, "en"))
       .slice(0, limit);

@@ -34,6 +34,15 @@ export interface CatalogueSourceFile {
   titles?: TitleSource[];
 }
 
+export const SKILL_RELATION_KINDS = ["essential", "optional"] as const;
+export type SkillRelationKind = (typeof SKILL_RELATION_KINDS)[number];
+
+/** A curated link from one skill to another (ESCO's skill–skill relations): the other skill is essential or optional to it. */
+export interface SkillRelation {
+  id: string;
+  kind: SkillRelationKind;
+}
+
 /** Built skill, as stored and served. */
 export interface Skill {
   id: string;
@@ -42,6 +51,11 @@ export interface Skill {
   type: SkillTypeName;
   aliases: string[];
   case_sensitive: boolean;
+  /**
+   * Skills this one relies on, essential first, from sources that curate such links (ESCO). Absent when the source has
+   * none, so catalogues without relations keep their content hash.
+   */
+  related?: SkillRelation[];
 }
 
 /** Built title, as stored and served. */
@@ -52,6 +66,11 @@ export interface Title {
   aliases: string[];
   /** Skill ids, most central first. */
   skill_ids: string[];
+  /**
+   * Set by sources that tell essential from optional skills (ESCO): the first `essential_skills` entries of `skill_ids`
+   * are essential, the rest optional, and order within each part carries no weight. Absent: `skill_ids` is ranked.
+   */
+  essential_skills?: number;
 }
 
 /** A complete catalogue version. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "../store.ts";
 
 export const SCOPES = ["taxonomy:read", "matches:read", "matches:write"] as const;
@@ -18,6 +18,8 @@ export interface ApiKeyRecord {
   scopes: Scope[];
   createdAt: string;
   revokedAt?: string;
+  /** Recorded at most about once a minute per key, so it is a recent time rather than the exact last call. */
+  lastUsedAt?: string;
 }
 
 /** What authentication needs about a presented key: one GetItem by hash. */
@@ -139,6 +141,7 @@ export class AccountRepository {
           scopes: i.scopes,
           createdAt: i.createdAt,
           ...(i.revokedAt ? { revokedAt: i.revokedAt } : {}),
+          ...(i.lastUsedAt ? { lastUsedAt: i.lastUsedAt } : {}),
         });
       }
       start = page.LastEvaluatedKey;
@@ -176,6 +179,23 @@ export class AccountRepository {
       }),
     );
     return { id: Item.id, accountId, prefix: Item.prefix, scopes: Item.scopes, createdAt: Item.createdAt, revokedAt };
+  }
+
+  /** Records use; the condition keeps concurrent instances from rewriting it more than once per interval. */
+  async touchApiKey(accountId: string, keyId: string, at: Date, minIntervalMs: number): Promise<void> {
+    await this.store.doc
+      .send(
+        new UpdateCommand({
+          TableName: this.store.table,
+          Key: { pk: `ACCOUNT#${accountId}`, sk: `KEY#${keyId}` },
+          UpdateExpression: "SET lastUsedAt = :at",
+          ConditionExpression: "attribute_exists(pk) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :cutoff)",
+          ExpressionAttributeValues: { ":at": at.toISOString(), ":cutoff": new Date(at.getTime() - minIntervalMs).toISOString() },
+        }),
+      )
+      .catch((err: { name?: string }) => {
+        if (err.name !== "ConditionalCheckFailedException") throw err;
+      });
   }
 
   /** Resolves a presented key; undefined when unknown or revoked. */

@@ -2,6 +2,8 @@ import { cultureSignals } from "../culture/signals.ts";
 import { extractCandidateEducation } from "../extraction/education.ts";
 import { extractCandidateExperience } from "../extraction/experience.ts";
 import { extractCandidatePersonal } from "../extraction/personal.ts";
+import { monthIndex, monthLabel } from "../extraction/dates.ts";
+import { withoutNegatedSkills } from "../extraction/negation.ts";
 import { asText, scanText } from "../extraction/scan.ts";
 import { extractCandidateSkills } from "../extraction/skills.ts";
 import { RESUME_SECTIONS } from "../text/headings.ts";
@@ -16,15 +18,17 @@ export function analyseCandidate(text: string, ctx: EngineContext, now: Date): C
   // An invalid date cannot resolve "Present": fall back to the epoch, which makes every range lie in the future
   // and be ignored rather than invented.
   const today = now instanceof Date && !Number.isNaN(now.getTime()) ? now : new Date(0);
-  const scan = scanText(input, RESUME_SECTIONS, ctx.catalogue);
+  const scan = withoutNegatedSkills(scanText(input, RESUME_SECTIONS, ctx.catalogue));
   const { education, lines: educationLines } = extractCandidateEducation(scan, today);
   const personal = extractCandidatePersonal(scan);
+  const experience = extractCandidateExperience(scan, ctx, today, educationLines);
   return {
+    asOf: monthLabel(monthIndex(today)),
     textLength: input.length,
     sections: scan.doc.sections,
-    skills: extractCandidateSkills(scan, ctx.catalogue),
+    skills: extractCandidateSkills(scan, ctx.catalogue, experience.positions),
     education,
-    experience: extractCandidateExperience(scan, ctx, today, educationLines),
+    experience,
     traits: personal.trait,
     interests: personal.interest,
     values: personal.value,

@@ -29,7 +29,9 @@ export function analyseJob(jobDescription: string, ctx: EngineContext): JobProfi
     title: header.title,
     location: header.location,
     skills,
-    relatedSkillIds: ctx.catalogue.relatedSkills(skills.map((s) => s.id), RELATED_TO_JOB).map((r) => r.skill.id),
+    relatedSkillIds: ctx.catalogue
+      .relatedSkills(skills.flatMap((s) => [s.id, ...s.alternatives.map((a) => a.id)]), RELATED_TO_JOB)
+      .map((r) => r.skill.id),
     experience: extractJobYears(scan),
     education: extractJobEducation(scan),
     responsibilities,

@@ -16,6 +16,29 @@ function experience(text: string) {
 }
 
 describe("candidate experience", () => {
+  it("reads each position's employer and the skills named in its lines", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "Senior Software Engineer, Acme GmbH — Berlin, DE",
+        "Jan 2021 – Present",
+        "- Python and Kubernetes",
+        "Beta AG | Munich",
+        "Software Engineer",
+        "Mar 2016 – Dec 2020",
+        "- Django and Docker",
+        "Gamma Corp, Hamburg | 2014 – 2016",
+        "- SQL reports",
+      ].join("\n"),
+    );
+    const byName = (ids: string[]) => ids.map((id) => ctx.catalogue.skill(id)!.name).sort();
+    expect(exp.positions.map((p) => [p.title, p.employer, byName(p.skills)])).toEqual([
+      ["Senior Software Engineer", "Acme GmbH", ["Kubernetes", "Python"]],
+      ["Software Engineer", "Beta AG", ["Django", "Docker"]],
+      [null, "Gamma Corp", ["SQL"]],
+    ]);
+  });
+
   it("merges overlapping positions before counting years", () => {
     const exp = experience(
       [

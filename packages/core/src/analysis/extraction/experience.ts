@@ -117,19 +117,22 @@ export function extractCandidateExperience(
   }
 
   const positions: Position[] = [];
+  const anchors: { position: Position; first: number; home: number }[] = [];
   const seen = new Set<string>();
   const cache: TitleCache = new Map();
   for (const [lineIndex, ranges] of rangesByLine) {
     const line = scan.doc.lines[lineIndex]!;
     const title = titleFor(scan, ctx, lineIndex, rangesByLine, cache);
+    const employer = employerOf(scan, line, title, now);
     for (const range of ranges) {
       // Pasted profiles repeat entries; the same title over the same months is one position.
       const key = `${range.start}:${range.end}:${title?.id ?? ""}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      positions.push({
+      const position: Position = {
         title: title?.written ?? null,
         catalogueTitle: title?.name ?? null,
+        employer,
         titleId: title?.id ?? null,
         careerGroup: title?.careerGroup ?? null,
         levels: title?.levels ?? [],
@@ -137,14 +140,18 @@ export function extractCandidateExperience(
         end: monthLabel(range.end - 1),
         months: range.end - range.start,
         current: range.current,
+        skills: [],
         evidence: {
           snippet: positionSnippet(text, line, title?.line ?? null, range),
           section: line.section,
           confidence: title ? 0.9 : 0.75,
         },
-      });
+      };
+      positions.push(position);
+      anchors.push({ position, first: Math.min(lineIndex, title?.line.index ?? lineIndex), home: lineIndex });
     }
   }
+  assignSkills(scan, anchors);
   positions.sort(mostRecentFirst);
 
   const months = coveredMonths([...rangesByLine.values()].flat());
@@ -160,6 +167,70 @@ export function extractCandidateExperience(
     statedEvidence: stated?.evidence ?? null,
     titles: heldTitles(scan, ctx, positions, cache),
   };
+}
+
+/**
+ * The lines of a position run from its title or date line, whichever comes first, to the line before the next
+ * position's, within the same section: "Title — Employer / dates / bullets" is one entry. Skills mentioned there were
+ * used in that job.
+ */
+function assignSkills(scan: Scan<ResumeSection>, anchors: { position: Position; first: number; home: number }[]): void {
+  const lines = scan.doc.lines;
+  const starts = [...new Set(anchors.map((a) => a.first))].sort((a, b) => a - b);
+  const spanEnd = (first: number): number => {
+    const next = starts.find((s) => s > first) ?? lines.length;
+    let end = first;
+    while (end + 1 < next && !lines[end + 1]!.heading && lines[end + 1]!.section === lines[first]!.section) end++;
+    return end;
+  };
+  const ends = new Map(starts.map((s) => [s, spanEnd(s)]));
+  for (const { position, first } of anchors) {
+    const last = ends.get(first)!;
+    const ids = new Set<string>();
+    for (const hit of scan.skills) if (hit.line.index >= first && hit.line.index <= last) ids.add(hit.value);
+    position.skills = [...ids];
+  }
+}
+
+// Separators between the parts of an entry line: "Title, Employer — City | dates", "Title at Employer".
+const ENTRY_SEPARATOR = /\s*(?:[,|·•—–]|\s-\s|\bat\b|@)\s*/u;
+const STATE_CODE = /^\p{Lu}{2}$/u;
+const WORK_MODE_WORD = /^(?:remote|hybrid|on-?site)$/iu;
+const MAX_EMPLOYER_CHARS = 80;
+
+/** The first part of an entry line that can be a name: letters, no year, not a state code or a work mode. */
+function firstNamePart(s: string): string | null {
+  for (const raw of s.split(ENTRY_SEPARATOR)) {
+    const part = raw.replace(/\([^)]*\)/gu, "").trim();
+    if (/\p{L}{2}/u.test(part) && !/\d{4}/u.test(part) && !STATE_CODE.test(part) && !WORK_MODE_WORD.test(part)) {
+      return part.length <= MAX_EMPLOYER_CHARS ? part : null;
+    }
+  }
+  return null;
+}
+
+/**
+ * The employer of a position, by the usual entry layouts: on the title line, the first part after the title
+ * ("Senior Engineer, Acme Corp — Austin, TX"); else on the date line, the first part before the dates ("Acme Corp,
+ * Austin | 2019 – 2021"); else the short undated line just above the title ("Acme Corp\nEngineer\n2019 – 2021").
+ * A heuristic that can return a unit or a place for unusual layouts; null when nothing is left.
+ */
+function employerOf(scan: Scan<ResumeSection>, dateLine: ResumeLine, title: TitleFound | null, now: Date): string | null {
+  if (title) {
+    const at = title.line.text.indexOf(title.written);
+    const after = at >= 0 ? firstNamePart(title.line.text.slice(at + title.written.length)) : null;
+    if (after) return after;
+  }
+  if (dateLine !== title?.line) {
+    const range = findDateRanges(dateLine.text, now)[0];
+    const before = range ? firstNamePart(dateLine.text.slice(0, range.from)) : null;
+    if (before) return before;
+  }
+  const above = title ? scan.doc.lines[title.line.index - 1] : undefined;
+  if (above && !above.heading && above.section === dateLine.section && above.tokens.length <= 8 && !/\d{4}/u.test(above.text)) {
+    return firstNamePart(above.text);
+  }
+  return null;
 }
 
 /**

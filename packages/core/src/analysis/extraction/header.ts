@@ -2,7 +2,7 @@ import type { Line } from "../text/document.ts";
 import type { JobSection } from "../text/headings.ts";
 import type { EngineContext, JobTitleInfo } from "../types.ts";
 import type { Scan } from "./scan.ts";
-import { titleLevels } from "./titles.ts";
+import { readLevels, titleLevels } from "./titles.ts";
 
 /** Titles normalizing below this confidence are shown as written but not linked to a catalogue title. */
 export const MIN_TITLE_CONFIDENCE = 0.5;
@@ -170,7 +170,7 @@ function titleInfo(ctx: EngineContext, cleaned: string): JobTitleInfo {
     name: linked?.name ?? null,
     careerGroup: linked?.career_group ?? null,
     confidence: normalized?.confidence ?? 0,
-    levels: hit && matched ? titleLevels(ctx, cleaned, hit, matched) : ctx.normalizer.detectLevels(cleaned),
+    levels: hit && matched ? titleLevels(ctx, cleaned, hit, matched) : readLevels(ctx, cleaned, linked?.career_group ?? null),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Catalogue } from "../../catalogue/catalogue.ts";
 import type { Skill } from "../../catalogue/types.ts";
 import type { JobSection, ResumeSection } from "../text/headings.ts";
-import type { CandidateSkill, RelatedSkillRef, SkillRequirement, Strength } from "../types.ts";
+import type { CandidateSkill, Position, RelatedSkillRef, SkillRequirement, SkillUse, Strength } from "../types.ts";
 import { evidenceAt } from "./evidence.ts";
 import { firmer, requirementStrength } from "./requirements.ts";
 import type { Hit, Scan } from "./scan.ts";
@@ -12,39 +12,120 @@ export const MIN_RELATED_SCORE = 0.3;
 /** Size of the pool of skills related to the posting as a whole (transferable skills). */
 export const RELATED_TO_JOB = 50;
 
+// Between two skills of one list of alternatives: "Python or Go", "SAP, Oracle or Sage", "VLOOKUP/XLOOKUP",
+// "and/or". A plain comma joins a list but only a run with an "or" or a slash is a choice.
+const LIST_JOINER = /^\s*(?:,|\/|\||or|,\s*or|and\s*\/\s*or|or\s+even)\s*$/iu;
+const CHOICE_JOINER = /\bor\b|\/|\|/iu;
+// A category skill followed by its examples: "an ERP system such as NetSuite", "a CRM (e.g. Salesforce)".
+const EXAMPLES_JOINER = /^\s*(?:(?:system|platform|tool|software|package|language)s?\s*)?(?:,\s*)?(?:\(\s*)?(?:such as|e\.\s?g\.,?|like)\s*$/iu;
+const PARENTHESIS = /\(([^()]*)\)/gu;
+
+interface JobHit {
+  hit: Hit<string, JobSection>;
+  order: number;
+  strength: Strength;
+}
+
+/**
+ * Mentions that name one requirement with a choice of skills, as a recruiter reads them: skills of one list joined
+ * by "or" or a slash ("Python or Go", "SAP, Oracle, Microsoft Dynamics or Sage Intacct"); skills in one bracket that
+ * offers a choice ("(AWS preferred; GCP or Azure is fine)"); a category and its examples ("an ERP such as
+ * NetSuite or SAP"). Returns groups of indices into `hits`; mentions outside any choice are groups of one.
+ */
+function choiceGroups(text: string, hits: readonly JobHit[]): number[][] {
+  const parent = hits.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const union = (a: number, b: number) => {
+    parent[find(a)] = find(b);
+  };
+  const byLine = new Map<number, number[]>();
+  hits.forEach((h, i) => byLine.set(h.hit.line.index, [...(byLine.get(h.hit.line.index) ?? []), i]));
+  for (const indices of byLine.values()) {
+    indices.sort((a, b) => hits[a]!.hit.start - hits[b]!.hit.start);
+    // Runs of list-joined mentions within a sentence.
+    let run: number[] = [indices[0]!];
+    let choice = false;
+    const close = () => {
+      if (choice && run.length > 1) for (const i of run.slice(1)) union(run[0]!, i);
+    };
+    for (let k = 1; k < indices.length; k++) {
+      const a = hits[indices[k - 1]!]!.hit;
+      const b = hits[indices[k]!]!.hit;
+      const between = text.slice(a.end, b.start);
+      const sameSentence = !/[.;!?]\s/u.test(between);
+      if (sameSentence && EXAMPLES_JOINER.test(between)) {
+        run.push(indices[k]!);
+        choice = true;
+      } else if (sameSentence && LIST_JOINER.test(between)) {
+        run.push(indices[k]!);
+        if (CHOICE_JOINER.test(between)) choice = true;
+      } else {
+        close();
+        run = [indices[k]!];
+        choice = false;
+      }
+    }
+    close();
+    // A bracket that offers a choice.
+    const line = hits[indices[0]!]!.hit.line;
+    for (const m of line.text.matchAll(PARENTHESIS)) {
+      if (!CHOICE_JOINER.test(m[1]!)) continue;
+      const from = line.start + m.index;
+      const to = from + m[0].length;
+      const inside = indices.filter((i) => hits[i]!.hit.start >= from && hits[i]!.hit.end <= to);
+      for (const i of inside.slice(1)) union(inside[0]!, i);
+    }
+  }
+  const groups = new Map<number, number[]>();
+  hits.forEach((_, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), i]));
+  return [...groups.values()];
+}
+
 /**
  * Catalogue skills a posting names, with how firmly (see requirementStrength; a skill named in the title, as in
- * "Python Developer", is a must-have). A skill named several times keeps its firmest strength. Must-haves come
- * first, then nice-to-haves, each in order of first mention.
+ * "Python Developer", is a must-have), one requirement per skill or per choice of skills (see choiceGroups). A
+ * requirement named several times keeps its firmest strength; a choice is as firm as its firmest mention. A skill
+ * that is part of a choice is not also a requirement of its own unless it is asked for more firmly on its own.
+ * Must-haves come first, then nice-to-haves, each in order of first mention.
  */
 export function extractJobSkills(
   scan: Scan<JobSection>,
   catalogue: Catalogue,
   titleSpan: [number, number] | null,
 ): SkillRequirement[] {
-  const found = new Map<string, { strength: Strength; order: number }>();
   const inTitle = (start: number, end: number) => titleSpan !== null && start >= titleSpan[0] && end <= titleSpan[1];
+  const hits: JobHit[] = [];
   scan.skills.forEach((hit, order) => {
     const strength = inTitle(hit.start, hit.end)
       ? "must"
       : requirementStrength(scan, hit.line, hit.start, hit.end, { about: "nice" });
-    if (!strength) return;
-    const seen = found.get(hit.value);
-    found.set(hit.value, { strength: firmer(seen?.strength, strength), order: seen?.order ?? order });
+    if (strength) hits.push({ hit, order, strength });
   });
-  return [...found]
-    .flatMap(([id, { strength, order }]) => {
-      const skill = catalogue.skill(id);
-      return skill ? [{ skill, strength, order }] : [];
+
+  const found = new Map<string, { ids: string[]; strength: Strength; order: number }>();
+  for (const group of choiceGroups(scan.doc.text, hits)) {
+    const members = group.map((i) => hits[i]!).sort((a, b) => a.order - b.order);
+    const ids = [...new Set(members.map((m) => m.hit.value))];
+    const key = [...ids].sort().join("|");
+    const strength = members.reduce<Strength | undefined>((s, m) => firmer(s, m.strength), undefined)!;
+    const seen = found.get(key);
+    found.set(key, { ids: seen?.ids ?? ids, strength: firmer(seen?.strength, strength), order: seen?.order ?? members[0]!.order });
+  }
+  const choices = [...found.values()].filter((r) => r.ids.length > 1);
+  for (const [key, req] of found) {
+    if (req.ids.length !== 1) continue;
+    const covered = choices.some((c) => c.ids.includes(req.ids[0]!) && (c.strength === "must" || req.strength === "nice"));
+    if (covered) found.delete(key);
+  }
+
+  const alternative = (skill: Skill) => ({ id: skill.id, name: skill.name, type: skill.type, related: relatedForCredit(catalogue, skill) });
+  return [...found.values()]
+    .flatMap(({ ids, strength, order }) => {
+      const skills = ids.flatMap((id) => catalogue.skill(id) ?? []);
+      return skills.length ? [{ skills, strength, order }] : [];
     })
     .sort((a, b) => (a.strength === b.strength ? a.order - b.order : a.strength === "must" ? -1 : 1))
-    .map(({ skill, strength }) => ({
-      id: skill.id,
-      name: skill.name,
-      type: skill.type,
-      strength,
-      related: relatedForCredit(catalogue, skill),
-    }));
+    .map(({ skills, strength }) => ({ ...alternative(skills[0]!), strength, alternatives: skills.slice(1).map(alternative) }));
 }
 
 /**
@@ -71,8 +152,28 @@ const SECTION_CONFIDENCE: Partial<Record<ResumeSection, number>> = {
 const OTHER_SECTION_CONFIDENCE = 0.7;
 const REPEAT_BONUS = 0.05;
 
+const WORK_SECTIONS: ReadonlySet<ResumeSection> = new Set(["experience"]);
+const PROJECT_SECTIONS: ReadonlySet<ResumeSection> = new Set(["projects", "volunteering", "activities"]);
+
+/**
+ * How a skill is evidenced, strongest first: named in a dated position or anywhere in the experience section
+ * ("work"), in projects, volunteering or activities ("project"), or only listed — skills lists, summaries,
+ * coursework ("listed"). `lastUsed` is the end of the most recent dated position that names it.
+ */
+function usage(id: string, hits: readonly Hit<string, ResumeSection>[], positions: readonly Position[]): { use: SkillUse; lastUsed: string | null } {
+  let lastUsed: string | null = null;
+  for (const p of positions) if (p.skills.includes(id) && (lastUsed === null || p.end > lastUsed)) lastUsed = p.end;
+  if (lastUsed !== null || hits.some((h) => WORK_SECTIONS.has(h.line.section))) return { use: "work", lastUsed };
+  if (hits.some((h) => PROJECT_SECTIONS.has(h.line.section))) return { use: "project", lastUsed: null };
+  return { use: "listed", lastUsed: null };
+}
+
 /** Catalogue skills in a candidate text, in order of first mention, each with its best-supported mention quoted. */
-export function extractCandidateSkills(scan: Scan<ResumeSection>, catalogue: Catalogue): CandidateSkill[] {
+export function extractCandidateSkills(
+  scan: Scan<ResumeSection>,
+  catalogue: Catalogue,
+  positions: readonly Position[] = [],
+): CandidateSkill[] {
   const byId = new Map<string, Hit<string, ResumeSection>[]>();
   for (const hit of scan.skills) {
     const list = byId.get(hit.value) ?? [];
@@ -92,6 +193,7 @@ export function extractCandidateSkills(scan: Scan<ResumeSection>, catalogue: Cat
       name: skill.name,
       type: skill.type,
       mentions: hits.length,
+      ...usage(id, hits, positions),
       evidence: evidenceAt(scan.doc.text, best.line, best.start, best.end, confidence),
     });
   }

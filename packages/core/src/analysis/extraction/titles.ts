@@ -38,11 +38,37 @@ function widen(ctx: EngineContext, text: string, tokens: readonly Token[], start
 }
 
 /**
+ * Career groups with a technical individual-contributor ladder, where "Staff" is the level above senior ("Staff
+ * Engineer", "Staff Data Scientist"). Everywhere else "staff" names the ordinary, non-supervisory role ("Staff
+ * Accountant", "Staff Nurse", "Staff Attorney") and carries no seniority.
+ */
+export const STAFF_LADDER_GROUPS: ReadonlySet<string> = new Set([
+  "Software Development",
+  "Data & Analytics",
+  "IT Infrastructure & Operations",
+  "Cybersecurity",
+  "Design & User Experience",
+  "Science & Research",
+  "Mechanical & Industrial Engineering",
+  "Electrical & Electronics Engineering",
+  "Civil Engineering & Architecture",
+]);
+const STAFF = /\bstaff\b/iu;
+
+/** Level words of a title, with "staff" read by the career group (see STAFF_LADDER_GROUPS). */
+export function readLevels(ctx: EngineContext, written: string, careerGroup: string | null): JobLevel[] {
+  if (!STAFF.test(written) || (careerGroup !== null && STAFF_LADDER_GROUPS.has(careerGroup))) {
+    return ctx.normalizer.detectLevels(written);
+  }
+  return ctx.normalizer.detectLevels(written.replace(new RegExp(STAFF.source, "giu"), " "));
+}
+
+/**
  * Seniority levels of a written title. Level words that belong to a catalogue alias rather than to the person
  * ("Staff Accountant" is an alias of Accountant) are dropped; role words of the title itself ("IT Director") stay.
  */
 export function titleLevels(ctx: EngineContext, written: string, match: Match<string>, title: Title): JobLevel[] {
-  const all = ctx.normalizer.detectLevels(written);
+  const all = readLevels(ctx, written, title.career_group);
   const ofCanonical = new Set(ctx.normalizer.detectLevels(title.name));
   const ofAlias = ctx.normalizer.detectLevels(match.surface).filter((l) => !ofCanonical.has(l));
   return all.filter((l) => !ofAlias.includes(l));

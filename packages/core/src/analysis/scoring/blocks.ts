@@ -1,17 +1,22 @@
 import { JOB_LEVELS, type JobLevel } from "../../catalogue/normalizer.ts";
-import { levelRank } from "../extraction/titles.ts";
+import { levelRank, positionLevel } from "../extraction/titles.ts";
 import { formatYears, joinOr } from "../format.ts";
 import { EDUCATION_LEVEL_NAMES, educationRank } from "../lexicon/education.ts";
-import type { CandidateProfile, Evidence, JobProfile, NamedEvidence, NamedRequirement } from "../types.ts";
+import type { CandidateProfile, CandidateSkill, Evidence, JobProfile, NamedEvidence, NamedRequirement, Position } from "../types.ts";
 import { weightOf, type Attribute } from "./attributes.ts";
+import { ageInYears, monthOf, recencyWeight } from "./recency.ts";
 
-/** Credit for a missing skill when the candidate has one of its most related skills. */
+/** Credit for a missing skill when the candidate has one of its most related skills (times that skill's evidence). */
 export const RELATED_SKILL_CREDIT = 0.25;
+/** Credit for a skill shown only in projects, volunteering or activities, not in the work history. */
+export const PROJECT_SKILL_CREDIT = 0.75;
+/** Credit for a skill only listed (skills list, summary, coursework): a claim without evidence of use. */
+export const LISTED_SKILL_CREDIT = 0.5;
 /** Credit for a held title of the same career group as the posting's title. */
 export const RELATED_ROLE_CREDIT = 0.5;
-/** Credit for a seniority level one step below the one in the posting's title. */
+/** Credit for a level one step below a senior posting's, or for a level far from a non-senior posting's. */
 export const NEAR_LEVEL_CREDIT = 0.5;
-/** Weight of the seniority attribute (it refines the role attribute rather than standing alone). */
+/** Weight of the level attribute (it refines the role attribute rather than standing alone). */
 export const SENIORITY_WEIGHT = 0.5;
 /** Credit for a degree in progress, or for experience where the posting accepts equivalent experience. */
 export const DEGREE_ALTERNATIVE_CREDIT = 0.5;
@@ -21,8 +26,12 @@ export const EQUIVALENT_EXPERIENCE_YEARS = 4;
 export const RELATED_FIELD_CREDIT = 0.5;
 /** Stated values describe the company more than the hire: they weigh like a nice-to-have. */
 export const VALUE_WEIGHT = 0.5;
-/** Levels from which a posting's title implies a seniority requirement. */
+/** Levels from which a posting's title asks for at least that seniority. */
 export const SENIOR_FROM: JobLevel = "senior";
+/** Levels from which a candidate is above a non-senior posting (people leaders applying for individual roles). */
+export const OVER_LEVEL_FROM: JobLevel = "manager";
+/** A position without the posting's career group is relevant when it names this many of the posting's skills. */
+export const RELEVANT_SKILL_MATCHES = 2;
 
 const MAX_POSITION_EVIDENCE = 3;
 
@@ -33,20 +42,53 @@ export interface Blocks {
   interests: Attribute[];
 }
 
+/** Certificates, licences and languages are evidenced by being stated; other skills by being used. */
+const STATED_IS_EVIDENCE: ReadonlySet<string> = new Set(["Certification", "Language"]);
+
+/** Credit a skill the candidate has earns, by how it is evidenced and how recently it was used. */
+export function skillEvidence(skill: CandidateSkill, asOf: string): { credit: number; note: string | null } {
+  if (STATED_IS_EVIDENCE.has(skill.type)) return { credit: 1, note: null };
+  if (skill.use === "project") return { credit: PROJECT_SKILL_CREDIT, note: "projects only" };
+  if (skill.use === "listed") return { credit: LISTED_SKILL_CREDIT, note: "listed, not shown in work history" };
+  if (!skill.lastUsed) return { credit: 1, note: null };
+  const weight = recencyWeight(ageInYears(skill.lastUsed, asOf));
+  return weight < 1 ? { credit: weight, note: `last used ${skill.lastUsed.slice(0, 4)}` } : { credit: 1, note: null };
+}
+
 function skillAttributes(job: JobProfile, candidate: CandidateProfile): Attribute[] {
   const have = new Map(candidate.skills.map((s) => [s.id, s]));
   return job.skills.map((req) => {
-    const own = have.get(req.id);
-    const related = own ? undefined : req.related.find((r) => have.has(r.id));
+    const options = [req, ...req.alternatives];
+    let best: { credit: number; note: string | null; evidence: Evidence[] } = { credit: 0, note: null, evidence: [] };
+    const consider = (credit: number, note: string | null, evidence: Evidence) => {
+      if (credit > best.credit) best = { credit, note, evidence: [evidence] };
+    };
+    for (const option of options) {
+      const own = have.get(option.id);
+      if (own) {
+        const { credit, note } = skillEvidence(own, candidate.asOf);
+        const via = option === req ? null : `as ${own.name}`;
+        consider(credit, [via, note].filter(Boolean).join(", ") || null, own.evidence);
+      }
+    }
+    for (const option of options) {
+      for (const r of option.related) {
+        const related = have.get(r.id);
+        if (related) {
+          const credit = RELATED_SKILL_CREDIT * skillEvidence(related, candidate.asOf).credit;
+          consider(credit, `related skill: ${related.name}`, related.evidence);
+        }
+      }
+    }
     return {
       kind: "skill",
-      name: req.name,
+      name: joinOr(options.map((o) => o.name)),
       strength: req.strength,
       weight: weightOf(req.strength),
-      credit: own ? 1 : related ? RELATED_SKILL_CREDIT : 0,
-      note: related ? `related skill: ${related.name}` : null,
+      credit: best.credit,
+      note: best.note,
       statedMust: req.strength === "must",
-      evidence: own ? [own.evidence] : related ? [have.get(related.id)!.evidence] : [],
+      evidence: best.evidence,
     };
   });
 }
@@ -56,72 +98,124 @@ const LEVEL_NAMES: Record<JobLevel, string> = {
   director: "Director", executive: "Executive",
 };
 
+/**
+ * Positions that count towards the posting: the posting's title or one of its career group, or — for titles the
+ * catalogue does not know or other groups — a position that names at least RELEVANT_SKILL_MATCHES of the posting's
+ * skills (all of them when it names fewer). A posting without a recognised title relies on the skills alone; one
+ * with neither gives nothing to tell relevance by, so every position counts.
+ */
+export function relevantPositions(job: JobProfile, candidate: CandidateProfile): Position[] {
+  const asked = new Set(job.skills.flatMap((s) => [s, ...s.alternatives]).filter((s) => s.type !== "Common Skill").map((s) => s.id));
+  if (job.title.id === null && asked.size === 0) return candidate.experience.positions;
+  const needed = Math.min(RELEVANT_SKILL_MATCHES, asked.size);
+  return candidate.experience.positions.filter(
+    (p) =>
+      (job.title.id !== null && p.titleId === job.title.id) ||
+      (job.title.careerGroup !== null && p.careerGroup === job.title.careerGroup) ||
+      (needed > 0 && p.skills.filter((id) => asked.has(id)).length >= needed),
+  );
+}
+
+/** Years of the given positions, overlaps once, each month weighted by how long ago it was (recencyWeight). */
+export function weightedYears(positions: readonly Position[], asOf: string): number {
+  const now = monthOf(asOf);
+  const months = new Set<number>();
+  for (const p of positions) for (let m = monthOf(p.start), end = monthOf(p.end); m <= end; m++) months.add(m);
+  let sum = 0;
+  for (const m of months) sum += recencyWeight((now - m) / 12);
+  return sum / 12;
+}
+
 function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Attribute[] {
   const exp = candidate.experience;
   const out: Attribute[] = [];
-  const timeline: Evidence[] =
-    exp.source === "dates"
-      ? exp.positions.slice(0, MAX_POSITION_EVIDENCE).map((p) => p.evidence)
-      : exp.statedEvidence
-        ? [exp.statedEvidence]
-        : [];
+  const relevant = relevantPositions(job, candidate);
 
   if (job.experience) {
     const need = job.experience.years;
-    const found = exp.years > 0 ? `found ${formatYears(exp.years)}` : "none found";
+    // Dated positions: relevant ones only, recency-weighted. A stated figure cannot be split, so it counts as is.
+    const years = exp.source === "dates" ? weightedYears(relevant, candidate.asOf) : exp.years;
+    const found =
+      exp.source === "dates"
+        ? `found ${formatYears(years)} relevant, recency-weighted, of ${formatYears(exp.years)} in total`
+        : exp.years > 0
+          ? `found ${formatYears(exp.years)} as stated`
+          : "none found";
+    const timeline = exp.source === "dates" ? relevant.map((p) => p.evidence) : exp.statedEvidence ? [exp.statedEvidence] : [];
     out.push({
       kind: "years",
       name: `${need}+ years of experience`,
       strength: job.experience.strength,
       weight: weightOf(job.experience.strength),
       // Proportional partial credit: 3 of 5 years earns 0.6.
-      credit: need > 0 ? Math.min(1, exp.years / need) : 1,
+      credit: need > 0 ? Math.min(1, years / need) : 1,
       note: found,
       statedMust: job.experience.strength === "must",
-      evidence: exp.years > 0 ? timeline : [],
+      evidence: years > 0 ? timeline.slice(0, MAX_POSITION_EVIDENCE) : [],
     });
   }
 
   if (job.title.id && job.title.name) {
-    const held = exp.titles.find((t) => t.id === job.title.id);
-    const near = held ? undefined : exp.titles.find((t) => t.careerGroup === job.title.careerGroup);
-    const supporting = exp.positions.filter((p) => p.titleId === (held ?? near)?.id);
+    // The most recent position under the title, else under a title of its career group; credit fades with its age.
+    const held = exp.positions.find((p) => p.titleId === job.title.id);
+    const near = held ? undefined : exp.positions.find((p) => p.careerGroup !== null && p.careerGroup === job.title.careerGroup);
+    const position = held ?? near;
+    const weight = position ? recencyWeight(ageInYears(position.end, candidate.asOf)) : 0;
+    const heldUndated = !position && exp.titles.find((t) => t.id === job.title.id);
+    const notes = [near ? `related role: ${near.catalogueTitle}` : null, position && weight < 1 ? `last held ${position.end.slice(0, 4)}` : null];
     out.push({
       kind: "role",
       name: `Experience as ${job.title.name}`,
       strength: "must",
       weight: 1,
-      credit: held ? 1 : near ? RELATED_ROLE_CREDIT : 0,
-      note: near ? `related role: ${near.name}` : null,
+      credit: held ? weight : near ? RELATED_ROLE_CREDIT * weight : heldUndated ? 1 : 0,
+      note: notes.filter(Boolean).join(", ") || null,
       statedMust: false,
-      evidence: supporting.slice(0, MAX_POSITION_EVIDENCE).map((p) => p.evidence),
+      evidence: position ? [position.evidence] : [],
     });
-  }
-
-  const required = job.title.levels.filter((l) => levelRank(l) >= levelRank(SENIOR_FROM)).at(-1);
-  if (required) {
-    const need = levelRank(required);
-    // Seniority only carries over within the posting's career group: a senior accountant is not a senior engineer.
-    const group = job.title.careerGroup;
-    const pool = group ? exp.titles.filter((t) => t.careerGroup === group) : exp.titles;
-    const ranked = pool.map((t) => ({ rank: levelRank(t.level), id: t.id }));
-    const best = ranked.reduce((a, b) => (b.rank > a.rank ? b : a), { rank: -1, id: "" });
-    const none = group ? `no ${group} title held` : "no recognised title held";
-    out.push({
-      kind: "seniority",
-      name: `${LEVEL_NAMES[required]}-level role${group ? ` in ${group}` : ""}`,
-      strength: "must",
-      weight: SENIORITY_WEIGHT,
-      credit: best.rank >= need ? 1 : best.rank === need - 1 ? NEAR_LEVEL_CREDIT : 0,
-      note: best.rank >= 0 ? `highest level held: ${LEVEL_NAMES[JOB_LEVELS[best.rank]!]}` : none,
-      statedMust: false,
-      evidence: exp.positions
-        .filter((p) => p.titleId === best.id)
-        .slice(0, 1)
-        .map((p) => p.evidence),
-    });
+    out.push(levelAttribute(job, candidate, relevant));
   }
   return out;
+}
+
+/**
+ * Level fit within the posting's career group. A senior posting ("Senior", "Lead", …) asks for that level: met at
+ * it or above, half one level below. A posting at mid level or below is met from one level below up to lead; a
+ * candidate whose latest relevant title is a people-leader level (manager and above) is over-levelled for it, and
+ * one two levels below is under-levelled: half credit either way. No title of the group: not met.
+ */
+function levelAttribute(job: JobProfile, candidate: CandidateProfile, relevant: readonly Position[]): Attribute {
+  const group = job.title.careerGroup;
+  const posting = job.title.levels.length ? positionLevel(job.title.levels) : levelRank("mid");
+  const titled = relevant.filter((p) => p.titleId !== null && (p.careerGroup === group || p.titleId === job.title.id));
+  const latest = titled[0];
+  const highest = titled.reduce<Position | undefined>((a, p) => (!a || positionLevel(p.levels) > positionLevel(a.levels) ? p : a), undefined);
+  const senior = posting >= levelRank(SENIOR_FROM);
+  let credit = 0;
+  let note = group ? `no ${group} title held` : "no recognised title held";
+  let evidence: Evidence[] = [];
+  if (senior && highest) {
+    const rank = positionLevel(highest.levels);
+    credit = rank >= posting ? 1 : rank === posting - 1 ? NEAR_LEVEL_CREDIT : 0;
+    note = `highest level held: ${LEVEL_NAMES[JOB_LEVELS[rank]!]}`;
+    evidence = [highest.evidence];
+  } else if (!senior && latest) {
+    const rank = positionLevel(latest.levels);
+    const over = rank >= levelRank(OVER_LEVEL_FROM);
+    credit = over || rank < posting - 1 ? NEAR_LEVEL_CREDIT : 1;
+    note = `latest level: ${LEVEL_NAMES[JOB_LEVELS[rank]!]}${over ? ", above this role" : rank < posting - 1 ? ", below this role" : ""}`;
+    evidence = [latest.evidence];
+  }
+  return {
+    kind: "seniority",
+    name: `${LEVEL_NAMES[JOB_LEVELS[posting]!]}-level role${group ? ` in ${group}` : ""}`,
+    strength: "must",
+    weight: SENIORITY_WEIGHT,
+    credit,
+    note,
+    statedMust: false,
+    evidence,
+  };
 }
 
 function educationAttributes(job: JobProfile, candidate: CandidateProfile): Attribute[] {

@@ -7,7 +7,7 @@ import type { CandidateProfile, JobProfile, SkillsBreakdown } from "../types.ts"
  * plus spoken languages. A skill can be both technical and transferable.
  */
 export function skillsBreakdown(job: JobProfile, candidate: CandidateProfile): SkillsBreakdown {
-  const asked = new Set(job.skills.map((s) => s.id));
+  const asked = new Set(job.skills.flatMap((s) => [s.id, ...s.alternatives.map((a) => a.id)]));
   const related = new Set(job.relatedSkillIds);
   const names = (keep: (s: CandidateProfile["skills"][number]) => boolean) =>
     candidate.skills.filter(keep).map((s) => s.name).sort(byName);

@@ -22,7 +22,7 @@ export function strengths(blocks: Blocks, fit: CultureFit, job: JobProfile, cand
 
   for (const a of blocks.experience.filter(isMet)) {
     if (a.kind === "years") {
-      out.push(`${formatYears(candidate.experience.years)} of experience meets the ${job.experience?.years}+ years asked for.`);
+      out.push(`Experience meets the ${job.experience?.years}+ years asked for (${a.note}).`);
     } else if (a.kind === "role") {
       out.push(`Has worked as ${job.title.name}.`);
     } else {
@@ -51,7 +51,7 @@ export function areasForImprovement(blocks: Blocks, fit: CultureFit, job: JobPro
   if (missing.length) out.push(`Missing required skills: ${joinAnd(names(missing))}.`);
   const related = must.filter((a) => a.credit > 0 && a.credit < 1);
   if (related.length) {
-    out.push(`Only related experience for required skills: ${joinAnd(related.map((a) => `${a.name} (${a.note})`))}.`);
+    out.push(`Required skills only partly evidenced: ${joinAnd(related.map((a) => `${a.name} (${a.note})`))}.`);
   }
   const nice = blocks.skills.filter((a) => a.strength === "nice" && !isMet(a));
   if (nice.length) out.push(`Lacks nice-to-have skills: ${joinAnd(names(nice))}.`);
@@ -61,7 +61,7 @@ export function areasForImprovement(blocks: Blocks, fit: CultureFit, job: JobPro
       const need = job.experience?.years;
       out.push(
         candidate.experience.years > 0
-          ? `${formatYears(candidate.experience.years)} of experience, short of the ${need}+ years asked for.`
+          ? `Experience short of the ${need}+ years asked for (${a.note}).`
           : `No dated positions or stated years of experience found; the posting asks for ${need}+ years.`,
       );
     } else if (a.kind === "role") {
@@ -107,7 +107,7 @@ export function narrative(
   if (must.length) {
     const missing = must.filter((a) => !isMet(a));
     sentences.push(
-      `Skills: ${must.length - missing.length} of ${must.length} required skills${missing.length ? ` (missing ${joinAnd(names(missing))})` : ""}.`,
+      `Skills: ${must.length - missing.length} of ${must.length} required skills${missing.length ? ` (not fully met: ${joinAnd(names(missing))})` : ""}.`,
     );
   } else if (candidate.skills.length) {
     sentences.push(`Skills: ${joinAnd(candidate.skills.map((s) => s.name))}.`);

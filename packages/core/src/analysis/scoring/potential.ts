@@ -33,8 +33,9 @@ export function potentialSignals(job: JobProfile, candidate: CandidateProfile): 
 
   const have = new Set(candidate.skills.map((s) => s.id));
   const must = job.skills.filter((s) => s.strength === "must");
-  const missing = must.filter((s) => !have.has(s.id));
-  const coverable = missing.filter((s) => s.related.some((r) => have.has(r.id)));
+  const options = (s: (typeof must)[number]) => [s, ...s.alternatives];
+  const missing = must.filter((s) => !options(s).some((o) => have.has(o.id)));
+  const coverable = missing.filter((s) => options(s).some((o) => o.related.some((r) => have.has(r.id))));
   const gapsCoverable = must.length > 0 && (missing.length === 0 || coverable.length * 2 >= missing.length);
 
   return { learning, certifications, progression, gapsCoverable };

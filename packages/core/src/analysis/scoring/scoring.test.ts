@@ -20,7 +20,7 @@ const match = (jobText: string, resume: string) =>
 
 describe("skills block", () => {
   it("weighs nice-to-haves half and gives partial credit for a related skill", () => {
-    const r = match("Requirements\n- Kubernetes\n- Python\nNice to have\n- GraphQL", "Skills\nDocker, Python, GraphQL");
+    const r = match("Requirements\n- Kubernetes\n- Python\nNice to have\n- GraphQL", "Experience\nAcme, 2022 – 2025\n- Docker, Python, GraphQL");
     const block = r.recommendation_insights.analysed_skills;
     expect(block.attributes_matched).toBe("2/3");
     expect(block.matched_attributes).toEqual(["Python", "GraphQL (nice to have)"]);
@@ -38,9 +38,9 @@ describe("skills block", () => {
 
 describe("experience block", () => {
   it("gives proportional credit for years and shows what was found", () => {
-    const r = match("Requirements\n- 5+ years of experience", "Experience\nAccountant, 2020 – 2022");
+    const r = match("Requirements\n- 5+ years of experience", "Experience\nAccountant, 2022 – 2024");
     const block = r.recommendation_insights.analysed_experience;
-    expect(block.unmatched_attributes).toEqual(["5+ years of experience (found 2 years)"]);
+    expect(block.unmatched_attributes).toEqual(["5+ years of experience (found 2 years relevant, recency-weighted, of 2 years in total)"]);
     expect(block.layer_two_score).toBeCloseTo(2 / 5, 4);
     expect(r.recommendation_insights.context_summary.requirement_gaps).toEqual(["5+ years of experience"]);
   });
@@ -109,7 +109,7 @@ describe("interests block", () => {
 describe("layer one", () => {
   it("re-normalises the block weights over the blocks with requirements", () => {
     // Bookkeeping shares no title with Python, so there is no related-skill credit either.
-    const r = match("Requirements\n- Python\n- Bookkeeping", "Skills: Python");
+    const r = match("Requirements\n- Python\n- Bookkeeping", "Experience\nAcme, 2023 – 2025\n- Python");
     const i = r.recommendation_insights;
     expect(i.analysed_experience.attributes_matched).toBe("0/0");
     expect(i.analysed_education.layer_two_score).toBe(0);
@@ -118,7 +118,7 @@ describe("layer one", () => {
   });
 
   it("is the weighted mean of the blocks that have requirements", () => {
-    const r = match("Requirements\n- Python\n- 4+ years of experience", "Skills: Python\nExperience\nEngineer, 2022 – 2024");
+    const r = match("Requirements\n- Python\n- 4+ years of experience", "Experience\nEngineer, 2022 – 2024\n- Python services");
     const i = r.recommendation_insights;
     const w = BLOCK_WEIGHTS;
     const expected = (w.skills * 1 + w.experience * (2 / 4)) / (w.skills + w.experience);

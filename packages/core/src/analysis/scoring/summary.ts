@@ -40,7 +40,8 @@ function experienceBucket(attrs: Attribute[], job: JobProfile, candidate: Candid
       : exp.source === "stated"
         ? `${formatYears(exp.years)} of experience as stated (no dated positions)`
         : "no dated positions or stated years of experience";
-  const parts = [job.experience ? `${found} against ${job.experience.years}+ years asked` : found];
+  const years = attrs.find((x) => x.kind === "years");
+  const parts = [job.experience ? `${found} against ${job.experience.years}+ years asked${years?.note ? ` (${years.note})` : ""}` : found];
   for (const a of attrs.filter((x) => x.kind !== "years")) {
     parts.push(`${describe(a)}: ${isMet(a) ? "met" : a.credit > 0 ? "partly met" : "not met"}`);
   }

@@ -14,6 +14,12 @@ export const BLOCK_WEIGHTS: Readonly<Record<keyof Blocks, number>> = {
 };
 
 /**
+ * A block whose requirements are all nice-to-haves weighs this share of its weight: a posting that only "prefers"
+ * a culinary diploma should not move the score as much as one that requires a degree.
+ */
+export const NICE_ONLY_BLOCK_SHARE = 0.5;
+
+/**
  * Weighted mean of the layer-two scores over the blocks that have at least one requirement (weights re-normalised
  * over those); 0 when no block has a requirement, since there is nothing the candidate could be shown to meet.
  */
@@ -23,8 +29,9 @@ export function layerOneScore(blocks: Blocks): number {
   for (const key of Object.keys(BLOCK_WEIGHTS) as (keyof Blocks)[]) {
     const attributes: Attribute[] = blocks[key];
     if (attributes.length === 0) continue;
-    weight += BLOCK_WEIGHTS[key];
-    sum += BLOCK_WEIGHTS[key] * blockScore(attributes);
+    const share = attributes.every((a) => a.strength === "nice") ? NICE_ONLY_BLOCK_SHARE : 1;
+    weight += BLOCK_WEIGHTS[key] * share;
+    sum += BLOCK_WEIGHTS[key] * share * blockScore(attributes);
   }
   return weight > 0 ? sum / weight : 0;
 }

@@ -4,6 +4,18 @@ import { JOB_SECTIONS, RESUME_SECTIONS } from "./headings.ts";
 import { MAX_SNIPPET_LENGTH, snippetAround } from "./snippet.ts";
 
 describe("parseDocument", () => {
+  it("reads a bilingual heading by its known half and never a wrapped sentence tail as a heading", () => {
+    const text = ["PARCOURS / CAREER", "Second de cuisine, 2020 – 2024", "Menu degustation in six and nine", "courses.", "Led a brigade"].join("\n");
+    const doc = parseDocument(text, RESUME_SECTIONS);
+    expect(doc.lines.map((l) => [l.section, l.heading])).toEqual([
+      ["experience", true],
+      ["experience", false],
+      ["experience", false],
+      ["experience", false],
+      ["experience", false],
+    ]);
+  });
+
   it("keeps offsets into the original text for every line and token", () => {
     const text = "  Jane Doe \r\n\r\nExperience\n  - Built things in Python  ";
     const doc = parseDocument(text, RESUME_SECTIONS);

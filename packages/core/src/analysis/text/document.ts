@@ -71,6 +71,11 @@ function lookupHeading<K extends string>(line: string, tokens: readonly Token[],
   const keys = parts.map((p) => p.map((t) => t.norm).join(" "));
   if (keys.length >= 2 && keys.every((k) => vocab.headings.has(k))) return vocab.headings.get(keys[0]!);
   const capitalised = tokens.every((t) => /^\p{Lu}/u.test(t.raw) || t.norm === "and" || t.norm === "of");
+  // Bilingual headings give the same title twice across a slash ("PARCOURS / CAREER"): one known part is enough.
+  if (keys.length >= 2 && capitalised && line.includes("/") && !/\d/u.test(line)) {
+    const known = keys.find((k) => vocab.headings.has(k));
+    if (known) return vocab.headings.get(known);
+  }
   if (tokens.length <= MAX_SUFFIX_HEADING_WORDS && capitalised && !/\d/u.test(line)) {
     return vocab.headings.get(tokens[tokens.length - 1]!.norm);
   }
@@ -79,6 +84,9 @@ function lookupHeading<K extends string>(line: string, tokens: readonly Token[],
 
 /** Recognises heading lines, from the line text and its tokens (offsets relative to the line). */
 function classifyHeading<K extends string>(line: string, tokens: readonly Token[], vocab: SectionVocabulary<K>): HeadingMatch<K> | null {
+  // A line that starts in lower case or ends like a sentence is the tail of a wrapped sentence ("courses."), not
+  // a heading, even when its words are a heading's.
+  if (/^\p{Ll}/u.test(line) || /[.,;]$/u.test(line)) return null;
   const whole = lookupHeading(line, tokens, vocab);
   if (whole) return { kind: whole, inline: false, contentStart: line.length };
   const colon = line.search(COLON);

@@ -51,9 +51,9 @@ export const RESUME_SECTIONS: SectionVocabulary<ResumeSection> = vocabulary<Resu
   {
     "summary|professional summary|profile|professional profile|about me|about|objective|career objective|personal statement|overview|career summary|executive summary":
       "summary",
-    "experience|work experience|professional experience|employment|employment history|work history|career history|relevant experience|career|professional background|positions|experience and employment|working experience|job history|internships|internship experience|leadership experience|teaching experience|research experience|industry experience":
+    "experience|work|work experience|professional experience|employment|employment history|work history|career history|relevant experience|career|professional background|positions|experience and employment|working experience|job history|internships|internship experience|leadership experience|teaching experience|research experience|industry experience":
       "experience",
-    "education|academic background|academic history|educational background|academics|education and training|studies|qualifications|academic qualifications":
+    "education|schooling|academic background|academic history|educational background|academics|education and training|studies|qualifications|academic qualifications":
       "education",
     "skills|technical skills|core skills|key skills|core competencies|competencies|expertise|areas of expertise|technologies|tools|tech stack|technical proficiencies|skills summary|computer skills|it skills|soft skills|hard skills|programming languages|skills and tools":
       "skills",

@@ -1,0 +1,52 @@
+/**
+ * A failed provider API call. `retryable`: the same call may succeed later (429, 5xx, timeout, network);
+ * `retryAfterMs`: how long the provider asked us to wait, when it said.
+ */
+export class AtsApiError extends Error {
+  readonly status: number | undefined;
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | undefined;
+  constructor(message: string, options: { status?: number; retryable: boolean; retryAfterMs?: number; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.name = "AtsApiError";
+    this.status = options.status;
+    this.retryable = options.retryable;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+}
+
+/**
+ * The provider has not finished creating what the webhook announced (Greenhouse's application 404 right after the
+ * event, Lever's resume still being processed). Always worth another attempt later.
+ */
+export class NotReadyError extends Error {
+  readonly what: "application" | "resume";
+  constructor(what: "application" | "resume", message: string) {
+    super(message);
+    this.name = "NotReadyError";
+    this.what = what;
+  }
+}
+
+/** A failure no retry can fix (bad credentials, missing permission, invalid configuration): dead-letter at once. */
+export class PermanentError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "PermanentError";
+  }
+}
+
+/** Whether a failed attempt deserves another one. */
+export function isRetryable(err: unknown): boolean {
+  if (err instanceof PermanentError) return false;
+  if (err instanceof AtsApiError) return err.retryable;
+  return true;
+}
+
+/** The application is not one we screen after all (no job attached, job outside the filter): finish without writing. */
+export class SkipJob extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SkipJob";
+  }
+}

@@ -1,0 +1,12 @@
+export { createSealer, loadEncryptionKey, parseEncryptionKey } from "./crypto.ts";
+export { AtsApiError, NotReadyError, PermanentError, SkipJob } from "./errors.ts";
+export { AtsHttp, DEFAULT_HTTP_POLICY, parseWait, type HttpPolicy } from "./http.ts";
+export { receiveWebhook, type IntakeResult, type WebhookInput } from "./intake.ts";
+export { formatNote, noteMarker } from "./note.ts";
+export { providers, isProvider } from "./providers/index.ts";
+export { EmbeddedQueue, EmbeddedWorker, type EmbeddedWorkerOptions } from "./queue/embedded.ts";
+export { SqsQueue, handleScreeningRecord, parseScreeningMessage, PoisonedMessage, type ScreeningMessage } from "./queue/sqs.ts";
+export type { ScreeningQueue } from "./queue/types.ts";
+export { createAtsRuntime, createWorkerDeps, jsonLog, screeningId, type AtsRuntime } from "./runtime.ts";
+export type { AtsClient, AtsProvider, WebhookEvent } from "./types.ts";
+export { ClientPool, DEFAULT_WORKER_OPTIONS, backoffMs, processScreeningJob, type JobOutcome, type WorkerDeps, type WorkerOptions, type WorkerStep } from "./worker.ts";

@@ -1,0 +1,21 @@
+import type { Hit, Scan } from "./scan.ts";
+
+/**
+ * A negation word at most three words before a mention, in the same sentence: "no experience with Java", "never
+ * used Kubernetes", "Java, not Python", "without SAP". "Not only X" is an affirmation and is left alone.
+ */
+const NEGATED_TAIL = /(?<![\p{L}\p{N}])(?:no|not|never|without|lacks?|lacking|none)\s+(?:[\p{L}\p{N}/+#.'’-]+,?\s+){0,3}$/iu;
+const NOT_ONLY = /\bnot\s+only\s+(?:[\p{L}\p{N}/+#.'’-]+\s+){0,2}$/iu;
+const LOOK_BACK = 60;
+
+export function isNegated(text: string, hit: Hit<unknown, string>): boolean {
+  const [from] = hit.line.sentences.find(([s, e]) => s <= hit.start && hit.start < e) ?? [hit.line.start];
+  const before = text.slice(Math.max(from, hit.start - LOOK_BACK), hit.start);
+  return NEGATED_TAIL.test(before) && !NOT_ONLY.test(before);
+}
+
+/** The scan without its negated skill mentions: a candidate who writes "no Java" does not have Java. */
+export function withoutNegatedSkills<K extends string>(scan: Scan<K>): Scan<K> {
+  const skills = scan.skills.filter((hit) => !isNegated(scan.doc.text, hit));
+  return skills.length === scan.skills.length ? scan : { ...scan, skills };
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { fixtureContext } from "../__fixtures__/catalogue.ts";
+import { analyseCandidate } from "../engine/candidate.ts";
+import { analyseJob } from "../engine/job.ts";
+import { readLevels } from "../extraction/titles.ts";
+import { LISTED_SKILL_CREDIT, NEAR_LEVEL_CREDIT, PROJECT_SKILL_CREDIT, RELATED_ROLE_CREDIT, SENIORITY_WEIGHT } from "./blocks.ts";
+import { scoreMatch } from "./match.ts";
+import { FLOOR_AFTER_YEARS, RECENCY_FLOOR, RECENT_YEARS, recencyWeight } from "./recency.ts";
+import { BLOCK_WEIGHTS, NICE_ONLY_BLOCK_SHARE } from "./weights.ts";
+
+const ctx = fixtureContext();
+const NOW = new Date(Date.UTC(2025, 5, 15));
+const match = (jobText: string, resume: string) =>
+  scoreMatch(analyseJob(jobText, ctx), analyseCandidate(resume, ctx, NOW), { candidateName: "Ada", postedDate: NOW }, ctx);
+const skills = (jobText: string, resume: string) => match(jobText, resume).recommendation_insights.analysed_skills;
+
+describe("recency weighting", () => {
+  it("keeps recent experience whole and fades older experience linearly to a floor", () => {
+    expect(recencyWeight(0)).toBe(1);
+    expect(recencyWeight(RECENT_YEARS)).toBe(1);
+    expect(recencyWeight((RECENT_YEARS + FLOOR_AFTER_YEARS) / 2)).toBeCloseTo((1 + RECENCY_FLOOR) / 2, 6);
+    expect(recencyWeight(FLOOR_AFTER_YEARS)).toBe(RECENCY_FLOOR);
+    expect(recencyWeight(40)).toBe(RECENCY_FLOOR);
+    for (let age = 0; age < 20; age += 0.5) expect(recencyWeight(age + 0.5)).toBeLessThanOrEqual(recencyWeight(age));
+  });
+});
+
+describe("skill evidence", () => {
+  const job = "Requirements\n- Python";
+
+  it("gives full credit to a skill used in a recent dated position", () => {
+    expect(skills(job, "Experience\nSoftware Engineer, Acme, 2022 – Present\n- Python services").layer_two_score).toBe(1);
+  });
+
+  it("gives a listed-only skill (skills list, summary) partial credit and says why", () => {
+    const block = skills(job, "Summary\nPython enthusiast\nSkills\nPython, Go");
+    expect(block.layer_two_score).toBe(LISTED_SKILL_CREDIT);
+    expect(block.unmatched_attributes).toEqual(["Python (listed, not shown in work history)"]);
+  });
+
+  it("ranks work above projects above a list for the same skill", () => {
+    const work = skills(job, "Experience\nAcme, 2023 – 2025\n- Python").layer_two_score;
+    const project = skills(job, "Projects\nWeather bot in Python").layer_two_score;
+    const listed = skills(job, "Skills: Python").layer_two_score;
+    expect([work, project, listed]).toEqual([1, PROJECT_SKILL_CREDIT, LISTED_SKILL_CREDIT]);
+  });
+
+  it("weights a skill last used long ago by its age", () => {
+    const block = skills(job, "Experience\nSoftware Engineer, Acme, 2005 – 2012\n- Python and Django\nProject Manager, Beta, 2012 – Present");
+    expect(block.layer_two_score).toBe(RECENCY_FLOOR);
+    expect(block.unmatched_attributes).toEqual(["Python (last used 2012)"]);
+  });
+
+  it("treats certifications and languages as evidenced by being stated", () => {
+    const block = skills("Requirements\n- AWS Certified Solutions Architect\n- German", "Certifications\nAWS Certified Solutions Architect\nLanguages\nGerman");
+    expect(block.layer_two_score).toBe(1);
+  });
+
+  it("does not count a negated mention", () => {
+    const candidate = analyseCandidate("Experience\nAcme, 2020 – 2024\n- Python services; no experience with Java. Never used Kubernetes", ctx, NOW);
+    expect(candidate.skills.map((s) => s.name)).toEqual(["Python"]);
+  });
+});
+
+describe("choices in a posting", () => {
+  it("reads 'X or Y' as one requirement met by either", () => {
+    const job = analyseJob("Requirements\n- Strong Python or Go\n- Docker, Git and Linux", ctx);
+    expect(job.skills.map((s) => [s.name, ...s.alternatives.map((a) => a.name)].join(" | "))).toEqual(["Python | Go", "Docker", "Git", "Linux"]);
+    const block = skills("Requirements\n- Strong Python or Go", "Experience\nAcme, 2022 – 2025\n- Go services");
+    expect(block.matched_attributes).toEqual(["Python or Go (as Go)"]);
+  });
+
+  it("reads the skills of a bracket that offers a choice as one requirement, as firm as its firmest mention", () => {
+    const job = analyseJob("Requirements\n- A major cloud (AWS preferred; Kubernetes or Docker is fine)", ctx);
+    expect(job.skills).toHaveLength(1);
+    expect(job.skills[0]!.strength).toBe("must");
+    expect([job.skills[0]!.name, ...job.skills[0]!.alternatives.map((a) => a.name)]).toEqual(["Amazon Web Services", "Kubernetes", "Docker"]);
+  });
+});
+
+describe("relevant experience", () => {
+  const job = "Backend Engineer\nRequirements\n- 4+ years of experience\n- Python\n- PostgreSQL";
+
+  it("counts years in the posting's career group and in positions that use its skills, not other work", () => {
+    const years = (resume: string) => match(job, resume).recommendation_insights.analysed_experience;
+    const other = years("Experience\nAccountant, Smith & Co, 2019 – 2025\n- Bookkeeping");
+    expect(other.unmatched_attributes[0]).toBe("4+ years of experience (found 0 years relevant, recency-weighted, of 6 years in total)");
+    const bySkills = years("Experience\nAnalyst, Data Co, Jan 2021 – Present\n- Python and PostgreSQL reporting");
+    expect(bySkills.matched_attributes.find((a) => a.startsWith("4+ years"))).toMatch(/^4\+ years of experience \(found 4\.\d years relevant, recency-weighted, of 4\.\d years in total\)$/u);
+  });
+
+  it("weights old relevant years by their age", () => {
+    const exp = match(job, "Experience\nBackend Engineer, Acme, 2005 – 2011\n- Python\nProject Manager, Beta, 2011 – Present")
+      .recommendation_insights.analysed_experience;
+    // Six years that ended fourteen years ago weigh RECENCY_FLOOR each.
+    expect(exp.unmatched_attributes).toContain("4+ years of experience (found 3 years relevant, recency-weighted, of 20 years in total)");
+    expect(exp.unmatched_attributes).toContain("Experience as Backend Engineer (last held 2011)");
+  });
+});
+
+describe("level fit", () => {
+  it("marks a people leader as above a role without seniority, and reads 'Staff' by profession", () => {
+    const job = "Software Engineer\nRequirements\n- Python";
+    const leader = match(job, "Experience\nEngineering Manager, Acme, 2020 – Present\n- Python").recommendation_insights.analysed_experience;
+    expect(leader.unmatched_attributes).toContain("Mid-level role in Software Development (latest level: Manager, above this role)");
+    expect(leader.layer_two_score).toBeCloseTo((RELATED_ROLE_CREDIT + SENIORITY_WEIGHT * NEAR_LEVEL_CREDIT) / (1 + SENIORITY_WEIGHT), 4);
+    const peer = match(job, "Experience\nSenior Software Engineer, Acme, 2020 – Present\n- Python").recommendation_insights.analysed_experience;
+    expect(peer.matched_attributes).toContain("Mid-level role in Software Development (latest level: Senior)");
+    // "Staff" is a level above senior on engineering ladders only.
+    expect(readLevels(ctx, "Staff Accountant", "Finance & Accounting")).toEqual([]);
+    expect(readLevels(ctx, "Staff Nurse", "Healthcare & Nursing")).toEqual([]);
+    expect(readLevels(ctx, "Staff Software Engineer", "Software Development")).toEqual(["lead"]);
+    expect(readLevels(ctx, "Senior Staff Accountant", "Finance & Accounting")).toEqual(["senior"]);
+  });
+});
+
+describe("layer one", () => {
+  it("weighs a block of nice-to-haves only at half its weight", () => {
+    const r = match("Requirements\n- Python\nNice to have\n- Bachelor's degree in Computer Science", "Experience\nAcme, 2022 – 2025\n- Python");
+    const w = BLOCK_WEIGHTS;
+    const edu = r.recommendation_insights.analysed_education.layer_two_score;
+    const expected = (w.skills + w.education * NICE_ONLY_BLOCK_SHARE * edu) / (w.skills + w.education * NICE_ONLY_BLOCK_SHARE);
+    expect(r.recommendation_insights.layer_one_score).toBeCloseTo(expected, 4);
+    expect(edu).toBe(0);
+  });
+});

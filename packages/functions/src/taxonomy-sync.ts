@@ -1,0 +1,76 @@
+import type { Context } from "aws-lambda";
+import { CatalogueRepository, createDynamo } from "@winnow/storage";
+import { SyncBusyError, runTaxonomySync } from "@winnow/taxonomy";
+import { loadConfig } from "./config.ts";
+import { Metric, count, logger, observe } from "./observability.ts";
+import { DEFAULT_SYNC_POLICY, decideSync, type SyncPolicy } from "./sync-schedule.ts";
+
+/** The payload EventBridge Scheduler sends (infra/schedule.ts `event`, with its placeholders filled in). */
+export interface ScheduledSyncEvent {
+  source?: string;
+  scheduledTime?: string;
+  executionId?: string;
+  attempt?: string;
+  /** For a manual invocation: sync now, whatever the schedule says. */
+  force?: boolean;
+  /** With force: start over instead of resuming an interrupted run. */
+  fresh?: boolean;
+}
+
+export type ScheduledSyncResult =
+  | { status: "skipped"; reason: string }
+  | { status: "busy"; runId: string | null }
+  | { status: "succeeded" | "failed" | "interrupted" | "running"; runId: string; version: string | null; changed: boolean };
+
+/** Kept back from the invocation's remaining time: the sync records itself as interrupted and releases its lock. */
+const STOP_MARGIN_MS = 60_000;
+
+const positive = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+let catalogues: CatalogueRepository | undefined;
+
+export async function handler(event: ScheduledSyncEvent | null, context: Context): Promise<ScheduledSyncResult> {
+  const input = event ?? {};
+  return observe(context, { executionId: input.executionId, scheduledTime: input.scheduledTime }, async () => {
+    if (!catalogues) {
+      const config = loadConfig();
+      catalogues = new CatalogueRepository({ doc: createDynamo({ endpoint: config.dynamoEndpoint }).doc, table: config.tableName });
+    }
+    const policy: SyncPolicy = {
+      everyDays: positive(process.env.WINNOW_TAXONOMY_SYNC_EVERY_DAYS, DEFAULT_SYNC_POLICY.everyDays),
+      retryFailedAfterHours: DEFAULT_SYNC_POLICY.retryFailedAfterHours,
+    };
+    const [last] = await catalogues.syncs.listRuns(1);
+    const decision = decideSync(last, new Date(), policy, input.force === true);
+    if (!decision.run) {
+      logger.info("taxonomy sync not due", { reason: decision.reason, lastRun: last?.id, lastStatus: last?.status });
+      return { status: "skipped", reason: decision.reason };
+    }
+    logger.info("taxonomy sync starting", { reason: decision.reason });
+    let run;
+    try {
+      run = await runTaxonomySync(catalogues, {
+        trigger: "schedule",
+        fresh: input.force === true && input.fresh === true,
+        timeLimitMs: Math.max(1000, context.getRemainingTimeInMillis() - STOP_MARGIN_MS),
+      });
+    } catch (err) {
+      if (!(err instanceof SyncBusyError)) throw err;
+      logger.info("taxonomy sync already running elsewhere", { runId: err.runId });
+      return { status: "busy", runId: err.runId ?? null };
+    }
+    const { cursor: _cursor, errors, warnings, ...summary } = run;
+    const fatal = errors.filter((e) => e.fatal).at(-1);
+    if (run.status === "succeeded") count(Metric.TaxonomySyncSucceeded);
+    else if (run.status === "interrupted") count(Metric.TaxonomySyncInterrupted);
+    else count(Metric.TaxonomySyncFailed);
+    if (run.changed) count(Metric.CatalogueActivated);
+    const details = { ...summary, warnings: warnings.length, error: fatal?.message };
+    if (run.status === "failed") logger.error("taxonomy sync failed", details);
+    else logger.info(`taxonomy sync ${run.status}`, details);
+    return { status: run.status, runId: run.id, version: run.version ?? null, changed: run.changed ?? false };
+  });
+}

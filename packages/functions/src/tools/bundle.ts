@@ -1,0 +1,96 @@
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build, type BuildOptions } from "esbuild";
+import { handlers, lambdaDefaults, seed, type FunctionName } from "../../../../infra/settings.ts";
+
+export const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+export const DEFAULT_OUT_DIR = join(ROOT, "dist", "functions");
+
+/** `packages/functions/src/http.handler` → the source file and the export Lambda calls. */
+export function parseHandler(handler: string): { file: string; exportName: string } {
+  const dot = handler.lastIndexOf(".");
+  if (dot <= 0 || dot === handler.length - 1) throw new Error(`"${handler}" is not <path>.<export>`);
+  const base = handler.slice(0, dot);
+  const file = [".ts", ".mts", ".js", ".mjs"].map((ext) => base + ext).find((f) => existsSync(join(ROOT, f)));
+  if (!file) throw new Error(`no source file for handler "${handler}" (looked for ${base}.ts/.mts/.js/.mjs)`);
+  return { file, exportName: handler.slice(dot + 1) };
+}
+
+// SST 4 prepends this to ESM bundles so bundled CommonJS code can still call require().
+const ESM_REQUIRE_BANNER = [
+  `import { createRequire as topLevelCreateRequire } from 'module';`,
+  `const require = topLevelCreateRequire(import.meta.url);`,
+].join("\n");
+
+/**
+ * The esbuild options SST 4 applies to a Node function with infra's `nodejs` settings (ESM, minified, split), so the
+ * bundles tested and measured here are the ones a deploy ships (SST builds them itself at deploy time). The entry
+ * becomes `<outdir>/index.mjs`; lazily imported modules become chunks beside it.
+ */
+export function lambdaBuildOptions(entry: string, outdir: string): BuildOptions {
+  return {
+    entryPoints: { index: entry },
+    outdir,
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    splitting: lambdaDefaults.splitting,
+    platform: "node",
+    format: lambdaDefaults.format,
+    target: "esnext",
+    mainFields: ["module", "main"],
+    minify: lambdaDefaults.minify,
+    keepNames: true,
+    external: ["sharp", "pg-native"],
+    banner: { js: ESM_REQUIRE_BANNER },
+    metafile: true,
+    logLevel: "warning",
+  };
+}
+
+export interface BuiltFunction {
+  name: string;
+  /** The function package's root: what Lambda calls LAMBDA_TASK_ROOT. */
+  root: string;
+  /** The entry bundle (ESM): what every cold start loads. */
+  file: string;
+  exportName: string;
+  /** Size of the entry bundle. */
+  bytes: number;
+  /** Entry plus every chunk: the code in the function package. */
+  totalBytes: number;
+}
+
+/** Bundles one entry the Lambda way into `<outDir>/<name>/index.mjs`. */
+export async function bundleEntry(name: string, entry: string, exportName: string, outDir: string): Promise<BuiltFunction> {
+  const root = join(outDir, name);
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  await build(lambdaBuildOptions(entry, root));
+  const file = join(root, "index.mjs");
+  const totalBytes = readdirSync(root)
+    .filter((f) => f.endsWith(".mjs"))
+    .reduce((sum, f) => sum + statSync(join(root, f)).size, 0);
+  return { name, root, file, exportName, bytes: statSync(file).size, totalBytes };
+}
+
+/** Every function in infra/settings.ts, plus the files infra copies into its package (the seed's catalogue sources). */
+export async function buildFunctions(options: { outDir?: string; only?: FunctionName[] } = {}): Promise<BuiltFunction[]> {
+  const outDir = options.outDir ?? DEFAULT_OUT_DIR;
+  const names = options.only ?? (Object.keys(handlers) as FunctionName[]);
+  return Promise.all(
+    names.map(async (name) => {
+      const { file, exportName } = parseHandler(handlers[name]);
+      const built = await bundleEntry(name, join(ROOT, file), exportName, outDir);
+      if (name === "seed") cpSync(join(ROOT, seed.catalogueSource), join(built.root, seed.catalogueDir), { recursive: true });
+      return built;
+    }),
+  );
+}
+
+export const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(2)} MB` : `${(n / 1024).toFixed(1)} kB`);
+
+if (import.meta.main) {
+  const built = await buildFunctions();
+  for (const f of built) console.log(`${f.name.padEnd(14)} entry ${formatBytes(f.bytes).padStart(10)}, with chunks ${formatBytes(f.totalBytes).padStart(10)}  ${f.root}`);
+}

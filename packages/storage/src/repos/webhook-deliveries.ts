@@ -1,0 +1,93 @@
+import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { Store } from "../store.ts";
+
+/**
+ * How long a delivery key is remembered. It bounds the replay window too: deliveries older than this are refused
+ * where the provider dates them (Lever's signed triggeredAt), since their key may already be forgotten.
+ */
+export const DELIVERY_RETENTION_MS = 30 * 24 * 3600 * 1000;
+
+/** `accepted`: seen, job not yet enqueued (or the receiver died before finishing); `enqueued`: fully handled. */
+export type DeliveryState = "accepted" | "enqueued";
+
+export interface DeliveryRecord {
+  connectionId: string;
+  deliveryKey: string;
+  state: DeliveryState;
+  eventType: string;
+  jobId?: string;
+  receivedAt: string;
+}
+
+const key = (connectionId: string, deliveryKey: string) => ({ pk: `ATSCONN#${connectionId}`, sk: `DELIVERY#${deliveryKey}` });
+
+/** Webhook deliveries by provider delivery key, for deduplication; items expire after DELIVERY_RETENTION_MS. */
+export class WebhookDeliveryRepository {
+  private readonly store: Store;
+  constructor(store: Store) {
+    this.store = store;
+  }
+
+  /**
+   * Claims the delivery key with a conditional write. `first`: this call recorded it. Otherwise the stored record
+   * tells whether the earlier delivery finished (`enqueued`) or may have died half-way (`accepted`).
+   */
+  async begin(
+    connectionId: string,
+    deliveryKey: string,
+    eventType: string,
+    now: Date = new Date(),
+    retried = false,
+  ): Promise<{ first: true } | { first: false; existing: DeliveryRecord }> {
+    const record: DeliveryRecord = { connectionId, deliveryKey, state: "accepted", eventType, receivedAt: now.toISOString() };
+    try {
+      await this.store.doc.send(
+        new PutCommand({
+          TableName: this.store.table,
+          Item: {
+            ...key(connectionId, deliveryKey),
+            type: "ats-delivery",
+            ...record,
+            expiresAt: Math.floor((now.getTime() + DELIVERY_RETENTION_MS) / 1000),
+          },
+          ConditionExpression: "attribute_not_exists(pk)",
+        }),
+      );
+      return { first: true };
+    } catch (err) {
+      if ((err as { name?: string }).name !== "ConditionalCheckFailedException") throw err;
+    }
+    const existing = await this.get(connectionId, deliveryKey);
+    // Expired between the failed write and this read (TTL): treat it as unseen rather than as a duplicate.
+    if (!existing && !retried) return this.begin(connectionId, deliveryKey, eventType, now, true);
+    if (!existing) throw new Error(`delivery ${deliveryKey} is neither writable nor readable`);
+    return { first: false, existing };
+  }
+
+  async complete(connectionId: string, deliveryKey: string, jobId: string): Promise<void> {
+    await this.store.doc.send(
+      new UpdateCommand({
+        TableName: this.store.table,
+        Key: key(connectionId, deliveryKey),
+        UpdateExpression: "SET #state = :enqueued, jobId = :job",
+        ExpressionAttributeNames: { "#state": "state" },
+        ExpressionAttributeValues: { ":enqueued": "enqueued", ":job": jobId },
+      }),
+    );
+  }
+
+  async get(connectionId: string, deliveryKey: string): Promise<DeliveryRecord | undefined> {
+    const { Item } = await this.store.doc.send(
+      new GetCommand({ TableName: this.store.table, Key: key(connectionId, deliveryKey), ConsistentRead: true }),
+    );
+    if (!Item) return undefined;
+    return {
+      connectionId: Item.connectionId,
+      deliveryKey: Item.deliveryKey,
+      state: Item.state,
+      eventType: Item.eventType,
+      ...(Item.jobId ? { jobId: Item.jobId } : {}),
+      receivedAt: Item.receivedAt,
+    };
+  }
+}

@@ -1,0 +1,3 @@
+import { atsProviderSuite } from "./ats-suite.ts";
+
+atsProviderSuite("ashby");

@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 // against DynamoDB Local (started once by the global setup).
 export default defineConfig({
   test: {
+    // The JSON report lets .ci/run print a plain "N passed, N failed" closing line.
+    reporters: ["default", ["json", { outputFile: "test-artifacts/vitest.json" }]],
     projects: [
       {
         test: {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { queryByPrefix } from "../query.ts";
 import type { Store } from "../store.ts";
 
 export const SCOPES = ["taxonomy:read", "matches:read", "matches:write"] as const;
@@ -122,19 +123,9 @@ export class AccountRepository {
   }
 
   async listApiKeys(accountId: string): Promise<ApiKeyRecord[]> {
-    const out: ApiKeyRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.store.doc.send(
-        new QueryCommand({
-          TableName: this.store.table,
-          KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
-          ExpressionAttributeValues: { ":pk": `ACCOUNT#${accountId}`, ":sk": "KEY#" },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const i of page.Items ?? []) {
-        out.push({
+    const items = await queryByPrefix(this.store, `ACCOUNT#${accountId}`, "KEY#");
+    return items.map(
+      (i): ApiKeyRecord => ({
           id: i.id,
           accountId: i.accountId,
           prefix: i.prefix,
@@ -142,11 +133,8 @@ export class AccountRepository {
           createdAt: i.createdAt,
           ...(i.revokedAt ? { revokedAt: i.revokedAt } : {}),
           ...(i.lastUsedAt ? { lastUsedAt: i.lastUsedAt } : {}),
-        });
-      }
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return out;
+        }),
+    );
   }
 
   /** Revokes a key; false when the account has no such key. Revoking twice is harmless. */

@@ -2,6 +2,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { CatalogueData, Skill, Title } from "@winnow/core/catalogue/types";
 import { batchWriteAll } from "../batch.ts";
+import { queryByPrefix } from "../query.ts";
 import type { Store } from "../store.ts";
 import { SyncRunRepository } from "./taxonomy-sync.ts";
 
@@ -228,21 +229,7 @@ export class CatalogueRepository {
   }
 
   private async registry(): Promise<Record<string, unknown>[]> {
-    const out: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.store.doc.send(
-        new QueryCommand({
-          TableName: this.store.table,
-          KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
-          ExpressionAttributeValues: { ":pk": "CATALOGUE", ":sk": "VERSION#" },
-          ExclusiveStartKey: start,
-        }),
-      );
-      out.push(...(page.Items ?? []));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return out;
+    return queryByPrefix(this.store, "CATALOGUE", "VERSION#");
   }
 
   async readVersion(version: string): Promise<CatalogueData | undefined> {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { queryAll } from "../query.ts";
 import type { Store } from "../store.ts";
 
 export const ATS_PROVIDERS = ["greenhouse", "lever", "ashby"] as const;
@@ -135,22 +136,12 @@ export class ConnectionRepository {
   }
 
   async list(accountId?: string): Promise<Connection[]> {
-    const out: Connection[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.store.doc.send(
-        new QueryCommand({
-          TableName: this.store.table,
-          IndexName: "gsi1",
-          KeyConditionExpression: accountId ? "gsi1pk = :pk AND begins_with(gsi1sk, :acc)" : "gsi1pk = :pk",
-          ExpressionAttributeValues: { ":pk": LIST_PK, ...(accountId ? { ":acc": `${accountId}#` } : {}) },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) out.push(publicView(item));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return out;
+    const items = await queryAll(this.store, {
+      IndexName: "gsi1",
+      KeyConditionExpression: accountId ? "gsi1pk = :pk AND begins_with(gsi1sk, :acc)" : "gsi1pk = :pk",
+      ExpressionAttributeValues: { ":pk": LIST_PK, ...(accountId ? { ":acc": `${accountId}#` } : {}) },
+    });
+    return items.map(publicView);
   }
 
   /** Applies the given changes; secrets given are re-sealed. Undefined when the connection does not exist. */

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { randomBase62, sha256Hex } from "../secrets.ts";
+import { queryByPrefix } from "../query.ts";
 import type { Store } from "../store.ts";
 import type { Scope } from "./accounts.ts";
 
@@ -87,21 +88,7 @@ export class OAuthClientRepository {
   }
 
   async list(accountId: string): Promise<OAuthClientRecord[]> {
-    const out: OAuthClientRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.store.doc.send(
-        new QueryCommand({
-          TableName: this.store.table,
-          KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
-          ExpressionAttributeValues: { ":pk": `ACCOUNT#${accountId}`, ":sk": "OAUTHCLIENT#" },
-          ExclusiveStartKey: start,
-        }),
-      );
-      out.push(...(page.Items ?? []).map(toRecord));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return out;
+    return (await queryByPrefix(this.store, `ACCOUNT#${accountId}`, "OAUTHCLIENT#")).map(toRecord);
   }
 
   /** Revokes a client of this account (undefined when the account has no such client); idempotent. */

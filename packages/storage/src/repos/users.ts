@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { isConditionFailure, randomBase62, sha256Hex } from "../secrets.ts";
+import { queryByPrefix } from "../query.ts";
 import type { Store } from "../store.ts";
 
 export type UserStatus = "invited" | "active";
@@ -214,21 +215,7 @@ export class UserRepository {
   }
 
   async list(accountId: string): Promise<UserRecord[]> {
-    const out: UserRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.store.doc.send(
-        new QueryCommand({
-          TableName: this.store.table,
-          KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
-          ExpressionAttributeValues: { ":pk": `ACCOUNT#${accountId}`, ":sk": "USER#" },
-          ExclusiveStartKey: start,
-        }),
-      );
-      out.push(...(page.Items ?? []).map(toUser));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return out;
+    return (await queryByPrefix(this.store, `ACCOUNT#${accountId}`, "USER#")).map(toUser);
   }
 
   async recordSignIn(accountId: string, userId: string, at: Date): Promise<void> {

@@ -5,6 +5,7 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSealer, screeningId } from "@winnow/ats";
 import { atsHarness, type AtsHarness } from "./ats-harness.ts";
+import type { FakeGreenhouse } from "./fakes/index.ts";
 
 let h: AtsHarness;
 beforeAll(async () => {
@@ -29,6 +30,8 @@ const newConnection = (over: Record<string, unknown> = {}) => ({
   provider: "greenhouse",
   account_id: h.accountId,
   base_url: h.fake.url,
+  // The harness's fake serves Harvest v1 and v3; these connections use the v1 key.
+  api_version: "v1",
   credentials: { api_key: h.fake.apiKey },
   webhook_secret: "whsec-admin-test-secret",
   write_back: { acting_user_id: "4080", note_visibility: "private" },
@@ -46,6 +49,7 @@ describe("ATS connections (admin API)", () => {
       account_id: h.accountId,
       name: "Acme Greenhouse",
       base_url: h.fake.url,
+      api_version: "v1",
       webhook_url: `http://localhost/webhooks/greenhouse/${c.id}`,
       write_back: { note_visibility: "private", custom_field: null, tag: null, acting_user_id: "4080" },
       job_filter: ["303"],
@@ -89,11 +93,18 @@ describe("ATS connections (admin API)", () => {
   it("validates input per provider", async () => {
     const cases: [Record<string, unknown>, number, RegExp][] = [
       [{ write_back: { note_visibility: "private" } }, 400, /acting_user_id/],
-      [{ provider: "lever", write_back: { custom_field: "score" } }, 400, /custom fields/],
-      [{ provider: "ashby", write_back: { note_visibility: "admin_only" } }, 400, /admin_only/],
+      [{ provider: "lever", api_version: undefined, write_back: { custom_field: "score" } }, 400, /custom fields/],
+      [{ provider: "ashby", api_version: undefined, write_back: { note_visibility: "admin_only" } }, 400, /admin_only/],
       [{ provider: "workday" }, 400, /provider/],
       [{ base_url: "ftp://example.com" }, 400, /base_url/],
       [{ account_id: randomUUID() }, 404, /account/],
+      [{ api_version: "v2" }, 400, /api_version/],
+      [{ provider: "lever", api_version: "v3" }, 400, /only Greenhouse/],
+      // New Greenhouse connections are Harvest v3: an API key alone is refused, with the way out in the message.
+      [{ api_version: undefined }, 400, /client_id and client_secret.*api_version to v1/],
+      [{ api_version: "v3", credentials: { client_id: "c" } }, 400, /client_id and client_secret/],
+      [{ api_version: "v3", credentials: { client_id: "c", client_secret: "s" }, write_back: { acting_user_id: "4080", tag: "x" } }, 400, /tag is not supported on Harvest v3/],
+      [{ api_version: "v1", credentials: { client_id: "c", client_secret: "s" } }, 400, /api_key is required/],
     ];
     for (const [over, status, message] of cases) {
       const res = await admin("/admin/connections", { method: "POST", json: newConnection(over) });
@@ -101,6 +112,56 @@ describe("ATS connections (admin API)", () => {
       expect(res.json.message).toMatch(message);
     }
     expect((await admin("/admin/connections", { token: null })).status).toBe(401);
+  });
+});
+
+describe("Greenhouse Harvest v3 connections (admin API)", () => {
+  const v3Connection = (over: Record<string, unknown> = {}) => {
+    const { api_version: _v, ...rest } = newConnection({ credentials: { client_id: "gh-client", client_secret: "gh-client-secret-value" }, ...over });
+    return rest;
+  };
+
+  it("makes v3 the default, keeps the OAuth pair sealed, and switches versions only with matching credentials", async () => {
+    const created = await admin("/admin/connections", { method: "POST", json: v3Connection() });
+    expect(created.status).toBe(201);
+    const id = created.json.data.id;
+    expect(created.json.data).toMatchObject({ provider: "greenhouse", api_version: "v3", write_back: { acting_user_id: "4080" } });
+    expect(created.text).not.toContain("gh-client-secret-value");
+    expect((await h.runtime.connections.getWithSecrets(id))?.credentials).toEqual({ apiKey: "", clientId: "gh-client", clientSecret: "gh-client-secret-value" });
+
+    // Changing write-back settings keeps the version.
+    const changed = await admin(`/admin/connections/${id}`, { method: "PATCH", json: { write_back: { acting_user_id: "5000" } } });
+    expect(changed.json.data).toMatchObject({ api_version: "v3", write_back: { acting_user_id: "5000" } });
+    const noCredentials = await admin(`/admin/connections/${id}`, { method: "PATCH", json: { api_version: "v1" } });
+    expect(noCredentials.status).toBe(400);
+    expect(noCredentials.json.message).toMatch(/switching to Harvest v1 needs/);
+    const wrongShape = await admin(`/admin/connections/${id}`, { method: "PATCH", json: { credentials: { api_key: "k" } } });
+    expect(wrongShape.status).toBe(400);
+    const back = await admin(`/admin/connections/${id}`, { method: "PATCH", json: { api_version: "v1", credentials: { api_key: h.fake.apiKey } } });
+    expect(back.json.data).toMatchObject({ api_version: "v1", write_back: { acting_user_id: "5000" } });
+    expect((await h.runtime.connections.getWithSecrets(id))?.credentials).toEqual({ apiKey: h.fake.apiKey });
+    // A connection stored before v3 support (no version) reads as v1.
+    expect((await admin(`/admin/connections/${h.connectionId}`)).json.data.api_version).toBe("v1");
+    expect((await admin("/admin/connections", { method: "POST", json: newConnection({ provider: "ashby", api_version: undefined }) })).json.data.api_version).toBeNull();
+  });
+
+  it("screens through v3 once the client credentials are right; wrong ones dead-letter at once without leaking them", async () => {
+    const fake = h.fake as FakeGreenhouse;
+    const { json } = await admin("/admin/connections", { method: "POST", json: v3Connection({ credentials: { client_id: fake.clientId, client_secret: "wrong-client-secret" } }) });
+    const connectionId = json.data.id;
+    const app = fake.apply();
+    expect((await h.deliver(fake.applicationWebhook(app, "whsec-admin-test-secret"), { connectionId })).json.data.outcome).toBe("accepted");
+    const jobId = screeningId(connectionId, app.applicationId);
+    const dead = await h.waitForJob(jobId, ["dead"]);
+    expect(dead.attempts).toBe(1);
+    expect(dead.lastError).toMatch(/refused the OAuth client credentials \(HTTP 401\)/);
+    expect(dead.lastError).not.toContain("wrong-client-secret");
+
+    expect((await admin(`/admin/connections/${connectionId}`, { method: "PATCH", json: { credentials: { client_id: fake.clientId, client_secret: fake.clientSecret } } })).status).toBe(200);
+    expect((await admin(`/admin/dead-letters/${jobId}/replay`, { method: "POST", json: {} })).status).toBe(202);
+    await h.waitForJob(jobId, ["done"]);
+    expect(fake.notes(app)).toEqual([expect.objectContaining({ actingUser: "4080" })]);
+    expect(fake.calls("createNote").at(-1)!.path).toBe("/v3/notes");
   });
 });
 
@@ -162,5 +223,20 @@ describe("ATS commands (CLI)", () => {
     expect(listed.stdout.trim().split("\n").map((l) => JSON.parse(l).id)).toContain(c.id);
     expect(listed.stdout).not.toContain("ashby-cli-secret");
     await expect(cli("connections", "create", "--provider", "lever", "--account", h.accountId, "--api-key", "k", "--webhook-secret", "s", "--custom-field", "x")).rejects.toThrow(/custom fields/);
+  });
+
+  it("creates Greenhouse connections on Harvest v3 by default, with OAuth client credentials", async () => {
+    const base = ["connections", "create", "--provider", "greenhouse", "--account", h.accountId, "--webhook-secret", "gh-cli-secret", "--acting-user", "4080"];
+    const created = await cli(...base, "--client-id", "gh-cli-client", "--client-secret", "gh-cli-client-secret");
+    const c = JSON.parse(created.stdout);
+    expect(c).toMatchObject({ provider: "greenhouse", apiVersion: "v3", writeBack: { apiVersion: "v3", actingUserId: "4080" } });
+    expect(created.stdout).not.toContain("gh-cli-client-secret");
+    expect((await h.runtime.connections.getWithSecrets(c.id))?.credentials).toEqual({ apiKey: "", clientId: "gh-cli-client", clientSecret: "gh-cli-client-secret" });
+    await expect(cli(...base, "--api-key", "k")).rejects.toThrow(/--api-version v1/);
+    const v1 = JSON.parse((await cli(...base, "--api-version", "v1", "--api-key", "gh-cli-key")).stdout);
+    expect(v1).toMatchObject({ apiVersion: "v1" });
+    await expect(cli("connections", "update", v1.id, "--api-version", "v3")).rejects.toThrow(/needs that version's credentials/);
+    const switched = JSON.parse((await cli("connections", "update", v1.id, "--api-version", "v3", "--client-id", "a", "--client-secret", "b")).stdout);
+    expect(switched).toMatchObject({ apiVersion: "v3", writeBack: { actingUserId: "4080" } });
   });
 });

@@ -10,6 +10,8 @@ import {
   screeningId,
   type AtsProvider,
   type AtsRuntime,
+  type ConnectionCredentials,
+  type GreenhouseSettings,
   type JobOutcome,
   type ScreeningQueue,
   type WorkerDeps,
@@ -17,9 +19,9 @@ import {
 } from "@winnow/ats";
 import { createServices, type Services } from "@winnow/services";
 import { AccountRepository, SCOPES, createDynamo, type Store } from "@winnow/storage";
-import type { WriteBackSettings } from "@winnow/storage/repos/connections";
+import type { AtsCredentials, WriteBackSettings } from "@winnow/storage/repos/connections";
 import type { JobStatus, ScreeningJob } from "@winnow/storage/repos/screening-jobs";
-import { createFake, postWebhook, type FakeApplication, type FakeProvider, type SignedDelivery } from "./fakes/index.ts";
+import { FakeGreenhouse, createFake, postWebhook, type FakeApplication, type FakeGreenhouseOptions, type FakeProvider, type SignedDelivery } from "./fakes/index.ts";
 
 /** Short timeouts and backoffs so every fault resolves within seconds. */
 export const FAST_WORKER: Partial<WorkerOptions> = {
@@ -38,8 +40,13 @@ export const DEFAULT_WRITE_BACK: Record<AtsProvider, WriteBackSettings> = {
   ashby: { noteVisibility: "private", actingUserId: "2f1b7c86-1d4b-4f7e-8a0e-3b9c5d6e7f80", customField: "5c8e1f2a-winnow-score", tag: "Winnow screened" },
 };
 
+/** A Greenhouse connection on Harvest v3: no tag (v3 tag writes are not supported yet), same acting user. */
+export const GREENHOUSE_V3_WRITE_BACK: GreenhouseSettings = { noteVisibility: "private", actingUserId: "4080", customField: "winnow_score", apiVersion: "v3" };
+
 export interface AtsHarness {
   provider: AtsProvider;
+  /** The connection's write-back settings. */
+  writeBack: WriteBackSettings;
   fake: FakeProvider;
   app: ReturnType<typeof createApp>;
   services: Services;
@@ -73,13 +80,17 @@ export interface AtsHarness {
  */
 export async function atsHarness(
   provider: AtsProvider,
-  options: { writeBack?: WriteBackSettings; worker?: Partial<WorkerOptions>; queue?: ScreeningQueue } = {},
+  options: { writeBack?: WriteBackSettings; worker?: Partial<WorkerOptions>; queue?: ScreeningQueue; greenhouse?: FakeGreenhouseOptions } = {},
 ): Promise<AtsHarness> {
   const endpoint = process.env.DYNAMODB_ENDPOINT;
   if (!endpoint) throw new Error("DYNAMODB_ENDPOINT is not set: run through the integration project");
   const dynamo = createDynamo({ endpoint });
   const store: Store = { doc: dynamo.doc, table: process.env.WINNOW_TEST_TABLE! };
-  const fake = await createFake(provider).start();
+  const fake = await createFake(provider, undefined, options.greenhouse ? { greenhouse: options.greenhouse } : {}).start();
+  const v3 = fake instanceof FakeGreenhouse && fake.apiVersion === "v3";
+  const writeBack = options.writeBack ?? (v3 ? GREENHOUSE_V3_WRITE_BACK : DEFAULT_WRITE_BACK[provider]);
+  // Harvest v3 connections keep their OAuth client credentials in the sealed credentials, without an API key.
+  const credentials: AtsCredentials & ConnectionCredentials = v3 ? { apiKey: "", clientId: (fake as FakeGreenhouse).clientId, clientSecret: (fake as FakeGreenhouse).clientSecret } : { apiKey: fake.apiKey };
   const adminToken = `admin-${randomUUID()}`;
   const services = createServices(store, { adminToken, allowPrivateUrls: true });
   const queue = new EmbeddedQueue();
@@ -99,9 +110,9 @@ export async function atsHarness(
     provider,
     accountId: account.id,
     baseUrl: fake.url,
-    credentials: { apiKey: fake.apiKey },
+    credentials,
     webhookSecret: secret,
-    writeBack: options.writeBack ?? DEFAULT_WRITE_BACK[provider],
+    writeBack,
   });
 
   let worker: EmbeddedWorker | undefined;
@@ -119,6 +130,7 @@ export async function atsHarness(
 
   return {
     provider,
+    writeBack,
     fake,
     app,
     services,

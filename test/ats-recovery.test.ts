@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { screeningId, type AtsProvider } from "@winnow/ats";
 import { atsHarness, type AtsHarness } from "./ats-harness.ts";
+import type { FakeGreenhouseOptions } from "./fakes/index.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const LEASE_MS = 1500;
@@ -35,11 +36,11 @@ async function crashWorkerAt(h: AtsHarness, step: "scored" | "note-posted"): Pro
   expect(await exited).toBe("SIGKILL");
 }
 
-function recoverySuite(provider: AtsProvider) {
-  describe(`${provider}: a worker killed mid-job`, () => {
+function recoverySuite(provider: AtsProvider, greenhouse?: FakeGreenhouseOptions) {
+  describe(`${provider}${greenhouse?.apiVersion ? ` (Harvest ${greenhouse.apiVersion})` : ""}: a worker killed mid-job`, () => {
     let h: AtsHarness;
     beforeAll(async () => {
-      h = await atsHarness(provider, { worker: { leaseMs: LEASE_MS } });
+      h = await atsHarness(provider, { worker: { leaseMs: LEASE_MS }, ...(greenhouse ? { greenhouse } : {}) });
     });
     afterAll(async () => {
       await h?.close();
@@ -85,5 +86,6 @@ function recoverySuite(provider: AtsProvider) {
 }
 
 recoverySuite("greenhouse");
+recoverySuite("greenhouse", { apiVersion: "v3" });
 recoverySuite("lever");
 recoverySuite("ashby");

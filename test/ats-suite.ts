@@ -2,8 +2,8 @@ import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noteMarker, screeningId, type AtsProvider } from "@winnow/ats";
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { atsHarness, DEFAULT_WRITE_BACK, type AtsHarness } from "./ats-harness.ts";
-import type { FakeApplication, FakeProvider, Fault, SignedDelivery } from "./fakes/index.ts";
+import { atsHarness, type AtsHarness } from "./ats-harness.ts";
+import type { FakeApplication, FakeGreenhouseOptions, FakeProvider, Fault, SignedDelivery } from "./fakes/index.ts";
 
 /** Ways the provider says "not yet" right after the webhook. */
 function notReady(fake: FakeProvider): { apply: Parameters<FakeProvider["apply"]>[0]; inject?: () => void } {
@@ -50,17 +50,18 @@ async function deliveryItems(h: AtsHarness): Promise<number> {
 const SCORE_LINE = /^Winnow screening: (\d{1,3})\/100 for Senior Backend Engineer$/m;
 
 /** The end-to-end suite every provider passes: webhook → screening → exactly one note, under faults too. */
-export function atsProviderSuite(provider: AtsProvider): void {
+export function atsProviderSuite(provider: AtsProvider, options: { greenhouse?: FakeGreenhouseOptions } = {}): void {
   let h: AtsHarness;
+  const label = options.greenhouse?.apiVersion ? `${provider} (Harvest ${options.greenhouse.apiVersion})` : provider;
   beforeAll(async () => {
-    h = await atsHarness(provider);
+    h = await atsHarness(provider, options.greenhouse ? { greenhouse: options.greenhouse } : {});
     h.startWorker();
   });
   afterAll(async () => {
     await h?.close();
   });
 
-  describe(`${provider}: webhook → screening → note`, () => {
+  describe(`${label}: webhook → screening → note`, () => {
     it("posts one note with the score, strengths, gaps and link, as the acting user, plus the field and tag", async () => {
       const app = h.fake.apply();
       const res = await h.deliver(h.fake.applicationWebhook(app, h.secret));
@@ -77,7 +78,7 @@ export function atsProviderSuite(provider: AtsProvider): void {
       expect(note.body).toContain(`Details: http://winnow.test/v1/match-insights/${job.jobId}`);
       expect(note.body).toContain(noteMarker(job.jobId));
       expect(note.private).toBe(true);
-      expect(note.actingUser).toBe(DEFAULT_WRITE_BACK[provider].actingUserId);
+      expect(note.actingUser).toBe(h.writeBack.actingUserId);
       expect(Math.round(job.scored!.score)).toBe(score);
 
       // The match belongs to the connection's account, under the ATS job id, like any POST /v1/match-insights.
@@ -87,11 +88,12 @@ export function atsProviderSuite(provider: AtsProvider): void {
       expect(entries).toEqual([expect.objectContaining({ match_id: job.jobId, candidate: expect.objectContaining({ first_name: "Alex", last_name: "Morgan" }) })]);
       expect(Math.round(entries[0].insights.recommendation_score)).toBe(score);
 
-      const settings = DEFAULT_WRITE_BACK[provider];
+      const settings = h.writeBack;
       if (settings.tag) expect(h.fake.tags(app)).toEqual([settings.tag.replace("{score}", String(score))]);
       if (settings.customField) expect(h.fake.customFields(app)).toEqual({ [settings.customField]: score });
       const writes = await h.runtime.writes.list(job.jobId);
-      expect(writes.map((w) => w.step).sort()).toEqual(settings.customField ? ["custom_field", "note", "tag"] : ["note", "tag"]);
+      const steps = [...(settings.customField ? ["custom_field"] : []), "note", ...(settings.tag ? ["tag"] : [])];
+      expect(writes.map((w) => w.step).sort()).toEqual(steps);
       expect(writes.every((w) => w.how === "posted")).toBe(true);
     });
 
@@ -148,7 +150,8 @@ export function atsProviderSuite(provider: AtsProvider): void {
         expect(writes.find((w) => w.step === "note")?.how).toBe("found");
       });
       await run("503 while looking for an earlier note", () => h.fake.inject(ops.listNotes, { status: 503 }, { status: 503 }, { status: 503 }));
-      await run("429 on the tag write", () => h.fake.inject(ops.tag, { status: 429, retryAfter: 0 }));
+      if (h.writeBack.tag) await run("429 on the tag write", () => h.fake.inject(ops.tag, { status: 429, retryAfter: 0 }));
+      if (h.writeBack.customField) await run("500 on the custom field write", () => h.fake.inject(ops.customField, { status: 500 }, { status: 500 }, { status: 500 }));
       expect(Date.now() - started).toBeLessThan(45_000);
     });
 
@@ -170,7 +173,7 @@ export function atsProviderSuite(provider: AtsProvider): void {
     });
   });
 
-  describe(`${provider}: refused deliveries`, () => {
+  describe(`${label}: refused deliveries`, () => {
     it("answers 401 to a bad, missing or wrong-secret signature, and stores nothing", async () => {
       const app = h.fake.apply();
       const before = await deliveryItems(h);

@@ -43,6 +43,7 @@ export interface LoggedRequest {
   op: string;
   method: string;
   path: string;
+  query: URLSearchParams;
   status: number;
   headers: IncomingMessage["headers"];
   at: number;
@@ -124,7 +125,8 @@ export abstract class FakeAtsServer {
     this.server?.closeAllConnections();
   }
 
-  private authorised(req: IncomingMessage): boolean {
+  /** Whether an authenticated route may be served: the API key as Basic-auth user; fakes with other schemes override. */
+  protected authorised(req: IncomingMessage, _path: string): boolean {
     return req.headers.authorization === `Basic ${Buffer.from(`${this.apiKey}:`).toString("base64")}`;
   }
 
@@ -138,14 +140,14 @@ export abstract class FakeAtsServer {
     const route = this.routes.find((r) => r.method === req.method && r.pattern.test(url.pathname));
     const op = route?.op ?? "unknown";
     const send = (reply: Reply) => {
-      this.log.push({ op, method: req.method ?? "", path: url.pathname, status: reply.status, headers: req.headers, at: Date.now() });
+      this.log.push({ op, method: req.method ?? "", path: url.pathname, query: url.searchParams, status: reply.status, headers: req.headers, at: Date.now() });
       if (res.destroyed) return;
       const payload = reply.bytes ? Buffer.from(reply.bytes) : reply.json === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(reply.json));
       res.writeHead(reply.status, { ...(reply.bytes ? {} : { "content-type": "application/json" }), "content-length": payload.length, ...reply.headers });
       res.end(payload);
     };
     if (!route) return send({ status: 404, json: { message: `fake: no route ${req.method} ${url.pathname}` } });
-    if (route.auth && !this.authorised(req)) return send({ status: 401, json: { message: "Invalid Basic Auth credentials" } });
+    if (route.auth && !this.authorised(req, url.pathname)) return send({ status: 401, json: { message: "Invalid credentials" } });
 
     const fault = this.faults.get(op)?.shift();
     if (fault?.hangMs) await sleep(fault.hangMs);
@@ -159,7 +161,9 @@ export abstract class FakeAtsServer {
     if (fault?.json !== undefined) return send({ status: 200, json: fault.json });
     let json: unknown;
     try {
-      json = body.length ? JSON.parse(body.toString("utf8")) : undefined;
+      // Form bodies (OAuth token requests) are read by their handler from `body`.
+      const form = String(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded");
+      json = body.length && !form ? JSON.parse(body.toString("utf8")) : undefined;
     } catch {
       return send({ status: 400, json: { message: "body is not JSON" } });
     }

@@ -33,6 +33,8 @@ export const DEFAULT_HTTP_POLICY: HttpPolicy = {
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   json?: unknown;
+  /** An `application/x-www-form-urlencoded` body (OAuth token requests); exclusive with `json`. */
+  form?: Record<string, string>;
   headers?: Record<string, string>;
   /**
    * Whether repeating the request is harmless. Reads and set-value writes are; creating a note is not, so after a
@@ -150,9 +152,11 @@ export class AtsHttp {
           accept: "application/json",
           ...this.headers,
           ...(options.json !== undefined ? { "content-type": "application/json" } : {}),
+          ...(options.form !== undefined ? { "content-type": "application/x-www-form-urlencoded" } : {}),
           ...options.headers,
         },
         ...(options.json !== undefined ? { body: JSON.stringify(options.json) } : {}),
+        ...(options.form !== undefined ? { body: new URLSearchParams(options.form).toString() } : {}),
       });
     } catch (err) {
       const code = (err as { cause?: { code?: string } }).cause?.code;

@@ -4,9 +4,10 @@ export { AtsHttp, DEFAULT_HTTP_POLICY, parseWait, type HttpPolicy } from "./http
 export { receiveWebhook, type IntakeResult, type WebhookInput } from "./intake.ts";
 export { formatNote, noteMarker } from "./note.ts";
 export { providers, isProvider } from "./providers/index.ts";
+export { DEFAULT_HARVEST_VERSION, HARVEST_VERSIONS, harvestVersionOf, type GreenhouseSettings, type HarvestVersion } from "./providers/greenhouse.ts";
 export { EmbeddedQueue, EmbeddedWorker, type EmbeddedWorkerOptions } from "./queue/embedded.ts";
 export { SqsQueue, handleScreeningRecord, parseScreeningMessage, PoisonedMessage, type ScreeningMessage } from "./queue/sqs.ts";
 export type { ScreeningQueue } from "./queue/types.ts";
 export { createAtsRuntime, createWorkerDeps, jsonLog, screeningId, type AtsRuntime } from "./runtime.ts";
-export type { AtsClient, AtsProvider, WebhookEvent } from "./types.ts";
+export type { AtsClient, AtsProvider, ConnectionCredentials, WebhookEvent } from "./types.ts";
 export { ClientPool, DEFAULT_WORKER_OPTIONS, backoffMs, processScreeningJob, type JobOutcome, type WorkerDeps, type WorkerOptions, type WorkerStep } from "./worker.ts";

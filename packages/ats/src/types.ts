@@ -83,7 +83,13 @@ export interface AtsClient {
 
 export interface ClientOptions {
   baseUrl?: string;
+  /** Basic-auth API key (Greenhouse Harvest v1, Lever, Ashby). */
   apiKey: string;
+  /** OAuth2 client credentials (Greenhouse Harvest v3). */
+  clientId?: string;
+  clientSecret?: string;
+  /** The connection's write-back settings: Greenhouse reads its API version and token subject from them. */
+  settings?: WriteBackSettings;
   policy?: Partial<HttpPolicy>;
 }
 
@@ -92,4 +98,15 @@ export interface ProviderModule {
   createClient(options: ClientOptions): AtsClient;
   /** Checks write-back settings against what the provider supports; returns the problem, if any. */
   validateSettings(settings: WriteBackSettings): string | undefined;
+}
+
+/**
+ * What a connection's sealed `credentials` hold. Storage types them as `{ apiKey }`; a Greenhouse Harvest v3 connection
+ * keeps its OAuth client id and secret in the same sealed value (with an empty `apiKey`), so they get the same
+ * protection and never appear in a public view.
+ */
+export interface ConnectionCredentials {
+  apiKey?: string;
+  clientId?: string;
+  clientSecret?: string;
 }

@@ -9,7 +9,7 @@ import type { HttpPolicy } from "./http.ts";
 import { formatNote, noteMarker, tagText } from "./note.ts";
 import { providers } from "./providers/index.ts";
 import { joinText } from "./providers/common.ts";
-import type { AtsApplication, AtsClient } from "./types.ts";
+import type { AtsApplication, AtsClient, ConnectionCredentials } from "./types.ts";
 
 export interface WorkerOptions {
   /** Attempts before a job becomes a dead letter. */
@@ -69,8 +69,12 @@ export class ClientPool {
   get(connection: ConnectionWithSecrets): AtsClient {
     const cached = this.clients.get(connection.id);
     if (cached && cached.version === connection.updatedAt) return cached.client;
+    const { apiKey, clientId, clientSecret } = connection.credentials as ConnectionCredentials;
     const client = providers[connection.provider].createClient({
-      apiKey: connection.credentials.apiKey,
+      apiKey: apiKey ?? "",
+      ...(clientId ? { clientId } : {}),
+      ...(clientSecret ? { clientSecret } : {}),
+      settings: connection.writeBack,
       ...(connection.baseUrl ? { baseUrl: connection.baseUrl } : {}),
       ...(this.http ? { policy: this.http } : {}),
     });

@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { providers, type AtsRuntime } from "@winnow/ats";
-import { ATS_PROVIDERS, NOTE_VISIBILITIES, type Connection, type WriteBackSettings } from "@winnow/storage/repos/connections";
+import { DEFAULT_HARVEST_VERSION, HARVEST_VERSIONS, harvestVersionOf, providers, type AtsRuntime, type ConnectionCredentials, type GreenhouseSettings, type HarvestVersion } from "@winnow/ats";
+import { ATS_PROVIDERS, NOTE_VISIBILITIES, type AtsCredentials, type Connection, type WriteBackSettings } from "@winnow/storage/repos/connections";
 import { JOB_STATUSES, type ScreeningJob } from "@winnow/storage/repos/screening-jobs";
 import { WRITE_BACK_STEPS, type WriteBackRecord } from "@winnow/storage/repos/write-backs";
 import { ApiError } from "../errors.ts";
@@ -27,13 +27,24 @@ const WriteBackInput = z.object({
   acting_user_id: z.string().trim().min(1).max(100).optional().openapi({ description: "Greenhouse On-Behalf-Of (required), Lever perform_as, Ashby X-On-Behalf-Of." }),
 });
 const Secret = z.string().min(1).max(1000);
+const Credentials = z
+  .object({
+    api_key: Secret.optional().openapi({ description: "API key: Lever, Ashby, Greenhouse Harvest v1." }),
+    client_id: z.string().trim().min(1).max(200).optional().openapi({ description: "OAuth client id: Greenhouse Harvest v3." }),
+    client_secret: Secret.optional().openapi({ description: "OAuth client secret: Greenhouse Harvest v3." }),
+  })
+  .openapi({ description: "Encrypted at rest; never returned. `api_key`, or `client_id` + `client_secret` for Greenhouse Harvest v3." });
+const ApiVersion = z.enum(HARVEST_VERSIONS).openapi({
+  description: "Greenhouse only: Harvest API generation. `v3` (default for new connections; OAuth client credentials) or `v1` (API key; sunset by Greenhouse on 31 Aug 2026, kept for existing connections).",
+});
 const ConnectionInput = z
   .object({
     provider: z.enum(ATS_PROVIDERS),
     account_id: z.string().min(1).max(64).openapi({ description: "The account whose matches the screenings become." }),
     name: z.string().trim().min(1).max(200).optional(),
     base_url: HttpUrl.optional().openapi({ description: "Provider API base URL, when not the public one (sandbox, EU instance, a fake server)." }),
-    credentials: z.object({ api_key: Secret }).openapi({ description: "Encrypted at rest; never returned." }),
+    api_version: ApiVersion.optional(),
+    credentials: Credentials,
     webhook_secret: Secret.openapi({ description: "The webhook's signing secret as configured in the ATS. Encrypted at rest; never returned." }),
     write_back: WriteBackInput.optional(),
     job_filter: z.array(z.string().trim().min(1).max(100)).max(500).optional().openapi({ description: "Screen only these ATS job ids (default: all)." }),
@@ -43,7 +54,8 @@ const ConnectionPatch = z
   .object({
     name: z.string().trim().min(1).max(200).optional(),
     base_url: HttpUrl.or(z.literal("")).optional().openapi({ description: "Empty string: back to the public API." }),
-    credentials: z.object({ api_key: Secret }).optional(),
+    api_version: ApiVersion.optional().openapi({ description: "Greenhouse only. Changing it needs the new version's `credentials` in the same request." }),
+    credentials: Credentials.optional(),
     webhook_secret: Secret.optional(),
     write_back: WriteBackInput.optional().openapi({ description: "Replaces the write-back settings as a whole." }),
     job_filter: z.array(z.string().trim().min(1).max(100)).max(500).optional().openapi({ description: "Empty list: every job." }),
@@ -57,6 +69,7 @@ const ConnectionSchema = z
     account_id: z.string(),
     name: z.string(),
     base_url: z.string().nullable(),
+    api_version: z.enum(HARVEST_VERSIONS).nullable().openapi({ description: "Greenhouse Harvest version; null for other providers." }),
     webhook_url: z.string().openapi({ description: "Where the ATS must send its webhooks." }),
     write_back: z.object({
       note_visibility: z.enum(NOTE_VISIBILITIES),
@@ -201,6 +214,7 @@ function connectionOut(c: Context<AppEnv>, connection: Connection) {
     account_id: connection.accountId,
     name: connection.name,
     base_url: connection.baseUrl ?? null,
+    api_version: connection.provider === "greenhouse" ? harvestVersionOf(connection.writeBack) : null,
     webhook_url: new URL(webhookPath(connection), c.req.url).toString(),
     write_back: {
       note_visibility: connection.writeBack.noteVisibility,
@@ -243,6 +257,35 @@ function writeBackOf(input: z.infer<typeof WriteBackInput> | undefined): WriteBa
   };
 }
 
+/** The Harvest version a request leaves the connection on; undefined for other providers (which refuse the field). */
+function harvestVersion(provider: Connection["provider"], requested: HarvestVersion | undefined, current?: Connection): HarvestVersion | undefined {
+  if (provider !== "greenhouse") {
+    if (requested) throw new ApiError("VALIDATION_FAILED", "Invalid request body: api_version: only Greenhouse connections have one");
+    return undefined;
+  }
+  return requested ?? (current ? harvestVersionOf(current.writeBack) : DEFAULT_HARVEST_VERSION);
+}
+
+/** The sealed credentials for the connection's API: an API key, or OAuth client credentials for Harvest v3. */
+function credentialsOf(input: z.infer<typeof Credentials>, version: HarvestVersion | undefined): AtsCredentials & ConnectionCredentials {
+  if (version === "v3") {
+    if (!input.client_id || !input.client_secret || input.api_key) {
+      throw new ApiError("VALIDATION_FAILED", "Invalid request body: credentials: Greenhouse Harvest v3 needs client_id and client_secret (an OAuth client-credentials app), not api_key; set api_version to v1 for a Harvest v1 key");
+    }
+    // Storage types credentials as { apiKey }: v3 keeps the OAuth pair in the same sealed value, without a key.
+    return { apiKey: "", clientId: input.client_id, clientSecret: input.client_secret };
+  }
+  if (!input.api_key || input.client_id || input.client_secret) throw new ApiError("VALIDATION_FAILED", "Invalid request body: credentials: api_key is required (client_id/client_secret are for Greenhouse Harvest v3)");
+  return { apiKey: input.api_key };
+}
+
+/** Write-back settings as stored: a Greenhouse connection's carry its Harvest version. */
+function withVersion(settings: WriteBackSettings, version: HarvestVersion | undefined): WriteBackSettings {
+  if (!version) return settings;
+  const greenhouse: GreenhouseSettings = { ...settings, apiVersion: version };
+  return greenhouse;
+}
+
 function checkSettings(provider: Connection["provider"], settings: WriteBackSettings): void {
   const problem = providers[provider].validateSettings(settings);
   if (problem) throw new ApiError("VALIDATION_FAILED", `Invalid request body: write_back: ${problem}`);
@@ -270,14 +313,16 @@ export function registerConnectionRoutes(admin: OpenAPIHono<AppEnv>): void {
     const body = c.req.valid("json");
     const rt = ats(c);
     if (!(await c.var.services.accounts.get(body.account_id))) throw new ApiError("ACCOUNT_NOT_FOUND", `No account with id ${body.account_id}`);
-    const writeBack = writeBackOf(body.write_back);
+    const version = harvestVersion(body.provider, body.api_version);
+    const credentials = credentialsOf(body.credentials, version);
+    const writeBack = withVersion(writeBackOf(body.write_back), version);
     checkSettings(body.provider, writeBack);
     const connection = await rt.connections.create({
       provider: body.provider,
       accountId: body.account_id,
       ...(body.name ? { name: body.name } : {}),
       ...(body.base_url ? { baseUrl: body.base_url } : {}),
-      credentials: { apiKey: body.credentials.api_key },
+      credentials,
       webhookSecret: body.webhook_secret,
       writeBack,
       ...(body.job_filter ? { jobFilter: body.job_filter } : {}),
@@ -304,12 +349,18 @@ export function registerConnectionRoutes(admin: OpenAPIHono<AppEnv>): void {
     const rt = ats(c);
     const current = await rt.connections.get(connection_id);
     if (!current) throw new ApiError("CONNECTION_NOT_FOUND", `No ATS connection with id ${connection_id}`);
-    const writeBack = body.write_back ? writeBackOf(body.write_back) : undefined;
+    const version = harvestVersion(current.provider, body.api_version, current);
+    const versionChanged = current.provider === "greenhouse" && version !== harvestVersionOf(current.writeBack);
+    if (versionChanged && !body.credentials) {
+      throw new ApiError("VALIDATION_FAILED", `Invalid request body: credentials: switching to Harvest ${version} needs that version's credentials in the same request`);
+    }
+    const credentials = body.credentials ? credentialsOf(body.credentials, version) : undefined;
+    const writeBack = body.write_back || versionChanged ? withVersion(body.write_back ? writeBackOf(body.write_back) : current.writeBack, version) : undefined;
     if (writeBack) checkSettings(current.provider, writeBack);
     const updated = await rt.connections.update(connection_id, {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.base_url !== undefined ? { baseUrl: body.base_url } : {}),
-      ...(body.credentials ? { credentials: { apiKey: body.credentials.api_key } } : {}),
+      ...(credentials ? { credentials } : {}),
       ...(body.webhook_secret !== undefined ? { webhookSecret: body.webhook_secret } : {}),
       ...(writeBack ? { writeBack } : {}),
       ...(body.job_filter !== undefined ? { jobFilter: body.job_filter } : {}),

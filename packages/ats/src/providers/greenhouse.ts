@@ -1,9 +1,11 @@
 import type { WriteBackSettings } from "@winnow/storage/repos/connections";
-import { NotReadyError, PermanentError, SkipJob } from "../errors.ts";
+import { NotReadyError, PermanentError } from "../errors.ts";
 import { AtsHttp, basicAuth } from "../http.ts";
 import { hexDigestEquals, hmacSha256Hex } from "../signatures.ts";
 import type { AtsApplication, AtsClient, ClientOptions, ProviderModule, WebhookAdapter } from "../types.ts";
-import { asRecord, bodyKey, idOf, joinText, linkedinOf, parseJsonObject, str, textOfHtml } from "./common.ts";
+import { asRecord, bodyKey, idOf, joinText, parseJsonObject, str, textOfHtml } from "./common.ts";
+import { GreenhouseV3Client } from "./greenhouse-v3.ts";
+import { applicationIds, newestResume, toApplication } from "./harvest-records.ts";
 
 export const GREENHOUSE_API = "https://harvest.greenhouse.io";
 
@@ -50,23 +52,6 @@ export const greenhouseWebhook: WebhookAdapter = {
   },
 };
 
-interface GhAttachment {
-  filename?: string;
-  url?: string;
-  type?: string;
-  created_at?: string;
-}
-
-/** Newest resume attachment: application-level first, as a returning candidate carries older resumes. */
-function newestResume(...lists: unknown[]): GhAttachment | undefined {
-  for (const list of lists) {
-    const resumes = (Array.isArray(list) ? (list as GhAttachment[]) : []).filter((a) => a?.type === "resume" && typeof a.url === "string");
-    resumes.sort((a, b) => str(b.created_at).localeCompare(str(a.created_at)));
-    if (resumes[0]) return resumes[0];
-  }
-  return undefined;
-}
-
 /** Harvest v1 client. Writes carry On-Behalf-Of (Greenhouse requires it for auditing). */
 export class GreenhouseClient implements AtsClient {
   readonly http: AtsHttp;
@@ -90,35 +75,10 @@ export class GreenhouseClient implements AtsClient {
     const res = await this.http.request<Record<string, unknown>>("GET", `/v1/applications/${encodeURIComponent(applicationId)}`, { idempotent: true, accept: [404] });
     // Greenhouse materialises new applications asynchronously: a 404 right after the webhook means "not yet".
     if (res.status === 404) throw new NotReadyError("application", `Greenhouse application ${applicationId} is not available yet (404)`);
-    const app = res.body;
-    const candidateId = idOf(app.candidate_id);
-    const jobs = Array.isArray(app.jobs) ? app.jobs : [];
-    const atsJobId = idOf(asRecord(jobs[0])?.id);
-    if (!candidateId) throw new PermanentError(`Greenhouse application ${applicationId} has no candidate_id`);
-    if (!atsJobId) throw new SkipJob(`Greenhouse application ${applicationId} has no job (a prospect?)`);
+    const { candidateId } = applicationIds(applicationId, res.body);
     const cand = (await this.http.request<Record<string, unknown>>("GET", `/v1/candidates/${encodeURIComponent(candidateId)}`, { idempotent: true })).body;
-    const emails = Array.isArray(cand.email_addresses) ? cand.email_addresses : [];
-    const phones = Array.isArray(cand.phone_numbers) ? cand.phone_numbers : [];
-    const links = [...(Array.isArray(cand.social_media_addresses) ? cand.social_media_addresses : []), ...(Array.isArray(cand.website_addresses) ? cand.website_addresses : [])];
-    const answers = (Array.isArray(app.answers) ? app.answers : [])
-      .map((a) => asRecord(a))
-      .filter((a) => a && str(a.answer).trim())
-      .map((a) => `${str(a!.question)}\n${str(a!.answer)}`);
-    const resume = newestResume(app.attachments, cand.attachments);
-    return {
-      applicationId,
-      candidateId,
-      atsJobId,
-      contact: {
-        firstName: str(cand.first_name),
-        lastName: str(cand.last_name),
-        email: str(asRecord(emails[0])?.value),
-        phone: str(asRecord(phones[0])?.value),
-        linkedin: linkedinOf(links),
-      },
-      profileText: joinText([str(cand.title), str(cand.company)].filter(Boolean).join(" at "), ...answers),
-      refs: { jobPostId: idOf(app.job_post_id), resumeUrl: resume?.url, resumeName: resume?.filename },
-    };
+    const resume = newestResume(res.body.attachments, cand.attachments);
+    return toApplication(applicationId, res.body, cand, { resumeUrl: resume?.url, resumeName: resume?.filename });
   }
 
   async getJobDescription(app: AtsApplication) {
@@ -189,10 +149,35 @@ export class GreenhouseClient implements AtsClient {
   }
 }
 
+/** Harvest API generations. v1/v2 were sunset on 31 Aug 2026; v1 stays for connections made before v3 support. */
+export const HARVEST_VERSIONS = ["v3", "v1"] as const;
+export type HarvestVersion = (typeof HARVEST_VERSIONS)[number];
+/** New connections get v3. */
+export const DEFAULT_HARVEST_VERSION: HarvestVersion = "v3";
+
+/** Greenhouse write-back settings carry the connection's Harvest version (storage keeps the object as given). */
+export interface GreenhouseSettings extends WriteBackSettings {
+  apiVersion?: HarvestVersion;
+}
+
+/** A connection stored without a version predates v3 support: it is a v1 connection. */
+export const harvestVersionOf = (settings: WriteBackSettings | undefined): HarvestVersion =>
+  (settings as GreenhouseSettings | undefined)?.apiVersion === "v3" ? "v3" : "v1";
+
 export const greenhouse: ProviderModule = {
   webhook: greenhouseWebhook,
-  createClient: (options) => new GreenhouseClient(options),
+  createClient: (options) =>
+    harvestVersionOf(options.settings) === "v3"
+      ? new GreenhouseV3Client({ ...options, baseUrl: options.baseUrl ?? GREENHOUSE_API })
+      : new GreenhouseClient(options),
   validateSettings(settings) {
+    const version = (settings as GreenhouseSettings).apiVersion;
+    if (version !== undefined && !HARVEST_VERSIONS.includes(version)) return `api_version must be one of ${HARVEST_VERSIONS.join(", ")}`;
+    if (harvestVersionOf(settings) === "v3") {
+      if (!settings.actingUserId) return "Greenhouse requires write_back.acting_user_id (the Harvest v3 token's sub: the user the writes are made as)";
+      if (settings.tag) return "write_back.tag is not supported on Harvest v3 connections yet";
+      return undefined;
+    }
     if (!settings.actingUserId) return "Greenhouse requires write_back.acting_user_id (sent as On-Behalf-Of on every write)";
     return undefined;
   },

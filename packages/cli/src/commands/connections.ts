@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import { isProvider, providers, type AtsRuntime } from "@winnow/ats";
+import { DEFAULT_HARVEST_VERSION, HARVEST_VERSIONS, harvestVersionOf, isProvider, providers, type AtsRuntime, type ConnectionCredentials, type GreenhouseSettings, type HarvestVersion } from "@winnow/ats";
 import { AccountRepository } from "@winnow/storage";
-import { NOTE_VISIBILITIES, type Connection, type NoteVisibility, type WriteBackSettings } from "@winnow/storage/repos/connections";
+import { NOTE_VISIBILITIES, type AtsCredentials, type AtsProvider, type Connection, type NoteVisibility, type WriteBackSettings } from "@winnow/storage/repos/connections";
 import type { ScreeningJob } from "@winnow/storage/repos/screening-jobs";
 import { openAts } from "../ats.ts";
 import { readConfig } from "../config.ts";
@@ -9,9 +9,11 @@ import { openStore } from "../runtime.ts";
 
 export const CONNECTIONS_USAGE = `  connections create --provider P --account ID [--api-key K] [--webhook-secret S] [--acting-user U]
                     [--note-visibility public|private|admin_only] [--custom-field F] [--tag T] [--job J]…
-                    [--base-url URL] [--name N]
+                    [--base-url URL] [--name N] [--api-version v3|v1] [--client-id ID] [--client-secret S]
                                           connect a Greenhouse, Lever or Ashby account (the key and secret can
                                           come from WINNOW_ATS_API_KEY / WINNOW_ATS_WEBHOOK_SECRET instead);
+                                          Greenhouse uses Harvest v3 unless --api-version v1: OAuth client id and
+                                          secret (or WINNOW_ATS_CLIENT_ID / WINNOW_ATS_CLIENT_SECRET), no API key;
                                           prints the webhook URL to configure in the ATS
   connections list [--account ID]         list connections (never their secrets)
   connections show <id>
@@ -27,6 +29,9 @@ const OPTIONS = {
   name: { type: "string" },
   "base-url": { type: "string" },
   "api-key": { type: "string" },
+  "api-version": { type: "string" },
+  "client-id": { type: "string" },
+  "client-secret": { type: "string" },
   "webhook-secret": { type: "string" },
   "acting-user": { type: "string" },
   "note-visibility": { type: "string" },
@@ -45,7 +50,41 @@ function webhookUrl(connection: Connection): string {
   return `${base.replace(/\/+$/, "")}/webhooks/${connection.provider}/${connection.id}`;
 }
 
-const connectionOut = (c: Connection) => ({ ...c, webhookUrl: webhookUrl(c) });
+const connectionOut = (c: Connection) => ({ ...c, ...(c.provider === "greenhouse" ? { apiVersion: harvestVersionOf(c.writeBack) } : {}), webhookUrl: webhookUrl(c) });
+
+/** The Harvest version the command leaves a connection on; undefined for providers other than Greenhouse. */
+function harvestVersion(provider: AtsProvider, values: Values, current?: Connection): HarvestVersion | undefined {
+  const requested = values["api-version"];
+  if (provider !== "greenhouse") {
+    if (requested !== undefined) throw new Error("--api-version applies to Greenhouse connections only");
+    return undefined;
+  }
+  if (requested !== undefined && !HARVEST_VERSIONS.includes(requested as HarvestVersion)) throw new Error(`--api-version must be one of ${HARVEST_VERSIONS.join(", ")}`);
+  return (requested as HarvestVersion | undefined) ?? (current ? harvestVersionOf(current.writeBack) : DEFAULT_HARVEST_VERSION);
+}
+
+/** Credentials from flags or, when creating, the environment: OAuth client credentials for Harvest v3, else an API key. */
+function credentialsOf(values: Values, version: HarvestVersion | undefined, fromEnv: boolean): (AtsCredentials & ConnectionCredentials) | undefined {
+  const env = (name: string) => (fromEnv ? process.env[name] : undefined);
+  if (version === "v3") {
+    const clientId = values["client-id"] ?? env("WINNOW_ATS_CLIENT_ID");
+    const clientSecret = values["client-secret"] ?? env("WINNOW_ATS_CLIENT_SECRET");
+    if (values["api-key"]) throw new Error("Greenhouse Harvest v3 takes --client-id/--client-secret, not --api-key (use --api-version v1 for a Harvest v1 key)");
+    if (!clientId && !clientSecret) return undefined;
+    if (!clientId || !clientSecret) throw new Error("Harvest v3 needs both --client-id and --client-secret");
+    // Storage types credentials as { apiKey }: v3 keeps the OAuth pair in the same sealed value, without a key.
+    return { apiKey: "", clientId, clientSecret };
+  }
+  if (values["client-id"] || values["client-secret"]) throw new Error("--client-id/--client-secret are for Greenhouse Harvest v3 connections");
+  const apiKey = values["api-key"] ?? env("WINNOW_ATS_API_KEY");
+  return apiKey ? { apiKey } : undefined;
+}
+
+function withVersion(settings: WriteBackSettings, version: HarvestVersion | undefined): WriteBackSettings {
+  if (!version) return settings;
+  const greenhouse: GreenhouseSettings = { ...settings, apiVersion: version };
+  return greenhouse;
+}
 
 const jobOut = ({ scored, ...job }: ScreeningJob) => ({ ...job, score: scored?.score ?? null });
 
@@ -70,10 +109,17 @@ async function create(rt: AtsRuntime, accounts: AccountRepository, values: Value
   const provider = values.provider ?? "";
   if (!isProvider(provider)) throw new Error(`--provider must be one of ${Object.keys(providers).join(", ")}`);
   if (!values.account || !(await accounts.get(values.account))) throw new Error(`no account ${values.account ?? "(missing --account)"}`);
-  const apiKey = values["api-key"] ?? process.env.WINNOW_ATS_API_KEY;
+  const version = harvestVersion(provider, values);
+  const credentials = credentialsOf(values, version, true);
   const webhookSecret = values["webhook-secret"] ?? process.env.WINNOW_ATS_WEBHOOK_SECRET;
-  if (!apiKey || !webhookSecret) throw new Error("an API key and a webhook secret are needed (--api-key/--webhook-secret or WINNOW_ATS_API_KEY/WINNOW_ATS_WEBHOOK_SECRET)");
-  const writeBack = writeBackOf(values)!;
+  if (!credentials || !webhookSecret) {
+    throw new Error(
+      version === "v3"
+        ? "an OAuth client id and secret and a webhook secret are needed for Greenhouse Harvest v3 (--client-id/--client-secret/--webhook-secret or WINNOW_ATS_CLIENT_ID/WINNOW_ATS_CLIENT_SECRET/WINNOW_ATS_WEBHOOK_SECRET; --api-version v1 for an API key)"
+        : "an API key and a webhook secret are needed (--api-key/--webhook-secret or WINNOW_ATS_API_KEY/WINNOW_ATS_WEBHOOK_SECRET)",
+    );
+  }
+  const writeBack = withVersion(writeBackOf(values)!, version);
   const problem = providers[provider].validateSettings(writeBack);
   if (problem) throw new Error(problem);
   const connection = await rt.connections.create({
@@ -81,7 +127,7 @@ async function create(rt: AtsRuntime, accounts: AccountRepository, values: Value
     accountId: values.account,
     ...(values.name ? { name: values.name } : {}),
     ...(values["base-url"] ? { baseUrl: values["base-url"] } : {}),
-    credentials: { apiKey },
+    credentials,
     webhookSecret,
     writeBack,
     ...(values.job?.length ? { jobFilter: values.job } : {}),
@@ -93,13 +139,18 @@ async function create(rt: AtsRuntime, accounts: AccountRepository, values: Value
 async function update(rt: AtsRuntime, id: string, values: Values): Promise<number> {
   const current = await rt.connections.get(id);
   if (!current) throw new Error(`no connection ${id}`);
-  const writeBack = writeBackOf(values, current.writeBack);
+  const version = harvestVersion(current.provider, values, current);
+  const versionChanged = current.provider === "greenhouse" && version !== harvestVersionOf(current.writeBack);
+  const credentials = credentialsOf(values, version, false);
+  if (versionChanged && !credentials) throw new Error(`switching to Harvest ${version} needs that version's credentials in the same command`);
+  const changed = writeBackOf(values, current.writeBack) ?? (versionChanged ? current.writeBack : undefined);
+  const writeBack = changed && withVersion(changed, version);
   const problem = writeBack && providers[current.provider].validateSettings(writeBack);
   if (problem) throw new Error(problem);
   const updated = await rt.connections.update(id, {
     ...(values.name ? { name: values.name } : {}),
     ...(values["base-url"] !== undefined ? { baseUrl: values["base-url"] } : {}),
-    ...(values["api-key"] ? { credentials: { apiKey: values["api-key"] } } : {}),
+    ...(credentials ? { credentials } : {}),
     ...(values["webhook-secret"] ? { webhookSecret: values["webhook-secret"] } : {}),
     ...(writeBack ? { writeBack } : {}),
     ...(values.job ? { jobFilter: values.job } : {}),

@@ -9,23 +9,16 @@ import autocannon from "autocannon";
 import { Hono } from "hono";
 import { createApp } from "@winnow/api";
 import { createServices } from "@winnow/services";
-import { ensureCatalogue } from "@winnow/catalogue/ensure";
 import { loadDefaultCatalogue } from "@winnow/catalogue";
-import { AccountRepository, OAuthClientRepository, RateLimitRepository, SCOPES, createDynamo, ensureTable, mainTable } from "@winnow/storage";
-import { startEmbeddedDynamo } from "@winnow/storage/embedded/index";
+import { OAuthClientRepository, RateLimitRepository, SCOPES } from "@winnow/storage";
+import { benchStack } from "./local-stack.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-const dynamoLocal = await startEmbeddedDynamo({ reuse: false });
-const dynamo = createDynamo({ endpoint: dynamoLocal.endpoint });
-const table = `bench-${randomUUID()}`;
-await ensureTable(dynamo.client, mainTable, table);
-const store = { doc: dynamo.doc, table };
-await ensureCatalogue(store);
-const accounts = new AccountRepository(store);
-const account = await accounts.create("bench");
-const { key } = await accounts.createApiKey(account.id, SCOPES);
+const stack = await benchStack();
+const { store, key } = stack;
+const account = { id: stack.accountId };
 // The bench measures throughput, so its account gets limits it cannot reach; the counting itself still happens.
 await new RateLimitRepository(store).setOverride(account.id, { perCredential: 1e9, perAccount: 1e9 });
 const client = await new OAuthClientRepository(store).create(account.id, "bench", SCOPES);
@@ -107,6 +100,5 @@ for (const r of rows) {
 }
 
 server.close();
-dynamo.client.destroy();
-await dynamoLocal.stop();
+await stack.close();
 process.exit(0);

@@ -127,19 +127,10 @@ async function recommendLatency(requests = 15, candidates = 100): Promise<{ p50:
   const { serve } = await import("@hono/node-server");
   const { createApp } = await import("@winnow/api");
   const { createServices } = await import("@winnow/services");
-  const { ensureCatalogue } = await import("@winnow/catalogue/ensure");
-  const { AccountRepository, SCOPES, createDynamo, ensureTable, mainTable } = await import("@winnow/storage");
-  const { startEmbeddedDynamo } = await import("@winnow/storage/embedded/index");
+  const { benchStack } = await import("./local-stack.ts");
 
-  const dynamoLocal = await startEmbeddedDynamo({ reuse: false });
-  const dynamo = createDynamo({ endpoint: dynamoLocal.endpoint });
-  const table = `bench-${randomUUID()}`;
-  await ensureTable(dynamo.client, mainTable, table);
-  const store = { doc: dynamo.doc, table };
-  await ensureCatalogue(store);
-  const accounts = new AccountRepository(store);
-  const account = await accounts.create("bench");
-  const { key } = await accounts.createApiKey(account.id, SCOPES);
+  const stack = await benchStack();
+  const { store, key } = stack;
 
   // The résumés are fetched over HTTP as in production; loopback needs allowPrivateUrls.
   const files = jobs.flatMap((j) => j.candidates.filter((c) => c.own && c.format === "text"));
@@ -187,8 +178,7 @@ async function recommendLatency(requests = 15, candidates = 100): Promise<{ p50:
   } finally {
     server.close();
     resumeServer.close();
-    dynamo.client.destroy();
-    await dynamoLocal.stop();
+    await stack.close();
   }
 }
 

@@ -10,10 +10,8 @@ import autocannon from "autocannon";
 import { Hono } from "hono";
 import { createApp } from "@winnow/api";
 import { EmbeddedQueue, EmbeddedWorker, createAtsRuntime, createSealer, createWorkerDeps } from "@winnow/ats";
-import { ensureCatalogue } from "@winnow/catalogue/ensure";
 import { createServices } from "@winnow/services";
-import { AccountRepository, SCOPES, createDynamo, ensureTable, mainTable } from "@winnow/storage";
-import { startEmbeddedDynamo } from "@winnow/storage/embedded/index";
+import { benchStack } from "./local-stack.ts";
 import { FakeGreenhouse } from "../fakes/greenhouse.ts";
 import { JOB_TEXT, RESUME_TEXT } from "../fakes/provider.ts";
 
@@ -22,15 +20,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const E2E_COUNT = Number(process.env.BENCH_E2E ?? 40);
 const E2E_RATE = Number(process.env.BENCH_E2E_RATE ?? 4);
 
-const dynamoLocal = await startEmbeddedDynamo({ reuse: false });
-const dynamo = createDynamo({ endpoint: dynamoLocal.endpoint });
-const table = `bench-${randomUUID()}`;
-await ensureTable(dynamo.client, mainTable, table);
-const store = { doc: dynamo.doc, table };
-await ensureCatalogue(store);
-const accounts = new AccountRepository(store);
-const account = await accounts.create("bench");
-const { key } = await accounts.createApiKey(account.id, SCOPES);
+const stack = await benchStack();
+const { store, key } = stack;
+const account = { id: stack.accountId };
 const services = createServices(store, { adminToken: randomUUID(), allowPrivateUrls: true });
 
 const fake = await new FakeGreenhouse().start();
@@ -143,6 +135,5 @@ console.log(`${pad("webhook → note in the ATS", 44)}${num(percentile(latencies
 
 server.close();
 await fake.stop();
-dynamo.client.destroy();
-await dynamoLocal.stop();
+await stack.close();
 process.exit(0);

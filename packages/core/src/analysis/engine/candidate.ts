@@ -7,6 +7,7 @@ import { withoutNegatedSkills } from "../extraction/negation.ts";
 import { asText, scanText } from "../extraction/scan.ts";
 import { extractCandidateSkills } from "../extraction/skills.ts";
 import { RESUME_SECTIONS } from "../text/headings.ts";
+import { redactProtected } from "../text/redact.ts";
 import type { CandidateProfile, EngineContext } from "../types.ts";
 
 /**
@@ -18,13 +19,17 @@ export function analyseCandidate(text: string, ctx: EngineContext, now: Date): C
   // An invalid date cannot resolve "Present": fall back to the epoch, which makes every range lie in the future
   // and be ignored rather than invented.
   const today = now instanceof Date && !Number.isNaN(now.getTime()) ? now : new Date(0);
-  const scan = withoutNegatedSkills(scanText(input, RESUME_SECTIONS, ctx.catalogue));
+  // Blind scoring: every extractor reads the redacted text only (docs/fairness.md). Offsets are unchanged, so
+  // snippets are still verbatim quotes of the original.
+  const blind = redactProtected(input, RESUME_SECTIONS, (s) => ctx.catalogue.titleMatcher.findAll(s).length > 0);
+  const scan = withoutNegatedSkills(scanText(blind.text, RESUME_SECTIONS, ctx.catalogue));
   const { education, lines: educationLines } = extractCandidateEducation(scan, today);
   const personal = extractCandidatePersonal(scan);
   const experience = extractCandidateExperience(scan, ctx, today, educationLines);
   return {
     asOf: monthLabel(monthIndex(today)),
-    textLength: input.length,
+    // Counted without the masked characters, so that a longer name or e-mail address earns no confidence.
+    textLength: input.length - blind.masked,
     sections: scan.doc.sections,
     skills: extractCandidateSkills(scan, ctx.catalogue, experience.positions),
     education,

@@ -26,6 +26,11 @@ export const EQUIVALENT_EXPERIENCE_YEARS = 4;
 export const RELATED_FIELD_CREDIT = 0.5;
 /** Stated values describe the company more than the hire: they weigh like a nice-to-have. */
 export const VALUE_WEIGHT = 0.5;
+/**
+ * Multiple of the required years past which experience earns nothing more (docs/fairness.md): at 1, ten years
+ * against "3+ years" score exactly like three, so length of career, a proxy for age, cannot outscore the requirement.
+ */
+export const YEARS_CREDIT_CAP = 1;
 /** Levels from which a posting's title asks for at least that seniority. */
 export const SENIOR_FROM: JobLevel = "senior";
 /** Levels from which a candidate is above a non-senior posting (people leaders applying for individual roles). */
@@ -147,8 +152,8 @@ function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Att
       name: `${need}+ years of experience`,
       strength: job.experience.strength,
       weight: weightOf(job.experience.strength),
-      // Proportional partial credit: 3 of 5 years earns 0.6.
-      credit: need > 0 ? Math.min(1, years / need) : 1,
+      // Proportional partial credit: 3 of 5 years earns 0.6; nothing beyond YEARS_CREDIT_CAP × the requirement.
+      credit: need > 0 ? Math.min(1, Math.min(years, need * YEARS_CREDIT_CAP) / need) : 1,
       note: found,
       statedMust: job.experience.strength === "must",
       evidence: years > 0 ? timeline.slice(0, MAX_POSITION_EVIDENCE) : [],

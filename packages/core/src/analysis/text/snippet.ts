@@ -1,4 +1,5 @@
 import { sentenceOf, type Line } from "./document.ts";
+import { quotable } from "./redact.ts";
 
 export const MAX_SNIPPET_LENGTH = 240;
 
@@ -16,9 +17,14 @@ function tighten(text: string, from: number, to: number): [number, number] {
 /**
  * The verbatim passage quoted as evidence for [start, end) on a line: the whole line when it fits, else the sentence
  * around the evidence, else a window around the evidence cut at word boundaries. Always a substring of `text`, at
- * most MAX_SNIPPET_LENGTH long.
+ * most MAX_SNIPPET_LENGTH long. In a redacted candidate text, only an unmasked stretch is quoted (see quotable), so
+ * no snippet ever shows protected content.
  */
 export function snippetAround(text: string, line: Line<string>, start: number, end: number): string {
+  return quotable(passageAround(text, line, start, end));
+}
+
+function passageAround(text: string, line: Line<string>, start: number, end: number): string {
   let [from, to] = tighten(text, line.start, line.end);
   if (to - from <= MAX_SNIPPET_LENGTH) return text.slice(from, to);
   [from, to] = tighten(text, ...sentenceOf(line, start, end));
@@ -39,5 +45,6 @@ export function snippetAround(text: string, line: Line<string>, start: number, e
 /** A passage spanning whole lines (e.g. a job title line and the date line under it), or null when too long. */
 export function linesPassage(text: string, first: Line<string>, last: Line<string>): string | null {
   const [from, to] = tighten(text, first.start, last.end);
-  return to > from && to - from <= MAX_SNIPPET_LENGTH ? text.slice(from, to) : null;
+  if (to <= from || to - from > MAX_SNIPPET_LENGTH) return null;
+  return quotable(text.slice(from, to)) || null;
 }

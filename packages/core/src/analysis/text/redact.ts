@@ -1,0 +1,161 @@
+import { parseDocument, type SectionVocabulary } from "./document.ts";
+
+/**
+ * Blind scoring (docs/fairness.md): protected content of a candidate text is overwritten with MASK before any
+ * extractor reads it. The redacted text has exactly the length and line breaks of the original, so every offset the
+ * extractors compute is also an offset into the original, and a passage without MASK is a verbatim quote of it.
+ *
+ * MASK is whitespace to every pattern of the engine (tokens, sentence ends, snippet trimming) and practically never
+ * occurs in real text; where it does, the only effect is a shorter quote (see quotable), never a leak.
+ */
+export const MASK = "\u2000";
+
+export interface Redaction {
+  /** The text with every protected span overwritten by MASK, same length and line breaks as the original. */
+  text: string;
+  /** Number of characters masked. */
+  masked: number;
+}
+
+type Span = [number, number];
+
+// Personal-data fields: the whole line goes, label included, whatever the value ("Marital status: single").
+const PERSONAL_LABEL =
+  /^[\s•·*\-–—>|]*(?:full\s+name|name|date\s+of\s+birth|d\.?o\.?b\.?|birth\s*date|birthday|born|place\s+of\s+birth|age|gender|sex|pronouns?|marital\s+status|civil\s+status|family\s+status|family|spouse|children|dependents|nationality|citizenship|ethnicity|race|religion|faith|photo|photograph|picture|address|home\s+address|phone|mobile|tel|telephone|cell|e-?mail|contact)\s*[:：]/iu;
+
+// Contact details: e-mail addresses, web and profile links, phone numbers (at least 9 digits with the usual
+// separators, so date ranges such as "2019 - 2021" and figures such as "$1,200,000" are left alone).
+const CONTACT = [
+  /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/gu,
+  /\b(?:https?:\/\/|www\.)\S+/giu,
+  /\b(?:linkedin\.com|github\.com|gitlab\.com|twitter\.com|x\.com|facebook\.com|instagram\.com)\/\S*/giu,
+  /(?<![\p{L}\p{N}])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,4}(?![\p{L}\p{N}])/gu,
+];
+const PHONE_MIN_DIGITS = 9;
+
+// Pronouns, forms of address and words that state a gender or a family role. Only whole words are masked, in any
+// case: an all-caps résumé must be as blind as any other, at the cost of the odd acronym (HIS, SHE) being masked too.
+const GENDERED = [
+  "he", "him", "his", "himself", "she", "her", "hers", "herself", "they/them", "he/him", "she/her", "he/they",
+  "she/they", "sir", "madam", "man", "woman", "men", "women", "male", "female",
+  "males", "females", "boy", "girl", "boys", "girls", "gentleman", "gentlemen", "lady", "ladies", "guy", "guys",
+  "gal", "gals", "mother", "father", "mom", "dad", "mum", "mothers", "fathers", "moms", "dads",
+  "wife", "husband", "spouse", "son", "daughter", "sons", "daughters", "brother", "sister", "brothers", "sisters",
+  "fraternity", "sorority", "chairman", "chairwoman", "chairmen", "chairwomen", "spokesman", "spokeswoman",
+  "businessman", "businesswoman", "salesman", "saleswoman", "craftsman", "craftswoman", "foreman", "forewoman",
+  "maternity", "paternity", "pregnant", "pregnancy", "married", "divorced", "widowed", "widow", "widower",
+  "fiancé", "fiancée", "fiance", "fiancee", "grandmother", "grandfather", "grandparent", "grandparents",
+  "masculine", "feminine", "transgender", "nonbinary", "non-binary",
+];
+
+// Religion and ethnicity words. Language names and country names are kept: languages are job skills and places
+// are part of a work history; nationality is masked where it is stated as such (labels, "X citizen").
+const BELIEF_AND_ORIGIN = [
+  "christian", "christians", "muslim", "muslims", "islamic", "jewish", "jew", "jews", "hindu", "hindus", "buddhist",
+  "buddhists", "sikh", "sikhs", "catholic", "catholics", "protestant", "protestants", "mormon", "evangelical",
+  "atheist", "agnostic", "church", "churches", "mosque", "synagogue", "bible", "quran",
+  "torah", "hispanic", "latino", "latina", "latinx", "latine", "caucasian", "african-american", "afro-american",
+  "asian-american", "indigenous", "aboriginal", "ethnic", "ethnicity",
+];
+
+// The lists hold letters, "/" and "-" only, none of which needs escaping outside a character class.
+const wordList = (words: readonly string[]): RegExp =>
+  new RegExp(`(?<![\\p{L}\\p{N}/-])(?:${words.join("|")})(?![\\p{L}\\p{N}/-])`, "giu");
+
+const WORDS = [wordList(GENDERED), wordList(BELIEF_AND_ORIGIN)];
+const PHRASES = [
+  // Forms of address, case-sensitive so that "MS", "MR" (merge request) and "ms" (milliseconds) stay.
+  /\b(?:Mr|Mrs|Ms|Mx|Miss)\.?(?=\s+\p{Lu})/gu,
+  // Age stated outright.
+  /\b(?:aged?\s*[:：]?\s*\d{1,3}|\d{1,3}\s*(?:years?|yrs?)[\s-]old|born\s+(?:in|on)?\s*[\p{L}\d ,./-]*\d{4})\b/giu,
+  // Nationality and citizenship as such.
+  /\b(?:[\p{Lu}][\p{L}.-]*\s+){1,2}(?:citizen|citizenship|national|passport(?:\s+holder)?)\b/gu,
+  /\b(?:citizen|national)\s+of\s+(?:the\s+)?[\p{Lu}][\p{L}-]*(?:\s+[\p{Lu}][\p{L}-]*){0,2}/gu,
+  // Ethnicity stated as a group ("Black Engineers", "Native American Students").
+  /\b(?:Black|White|Brown|Native\s+American|African|Asian|Arab|Pacific\s+Islander)(?=\s+(?:Engineers?|Professionals?|Women|Men|Students?|Employees?|Leaders?|Alliance|Network|Society|Association|Heritage|Community|Scholars?|Scholarship)\b)/gu,
+  // Family status.
+  /\b(?:single|divorced|married|proud)\s+(?:parent|mother|father|mom|dad|mum)\b|\b(?:mother|father|parent|mom|dad|mum)\s+of\s+(?:one|two|three|four|five|\d+)\b|\b(?:one|two|three|four|five|\d+)\s+(?:children|kids)\b/giu,
+];
+
+// A name line: two to five words, each capitalised or an initial, no digits; credentials after a comma stay.
+const NAME_PART = /^[\p{Lu}][\p{L}'’.-]*$/u;
+const NOT_A_NAME = /\b(?:resume|résumé|curriculum|vitae|cv|profile|engineer|developer|manager|analyst|designer|nurse|teacher|accountant|executive|representative|specialist|consultant|director|officer|assistant|technician|summary|experience|education|skills)\b/iu;
+const NAME_SCAN_LINES = 3;
+
+/** Spans of the person's name at the top of the text: the first line, before any credentials ("Jane Doe, CPA"). */
+function nameSpans<K extends string>(text: string, vocab: SectionVocabulary<K>, isTitle: (s: string) => boolean): Span[] {
+  const doc = parseDocument(text, vocab);
+  const spans: Span[] = [];
+  for (const line of doc.lines.slice(0, NAME_SCAN_LINES)) {
+    if (line.heading) break;
+    const head = line.text.split(/[,|·•]/u)[0] ?? "";
+    const words = head.trim().split(/\s+/u).filter(Boolean);
+    if (words.length < 2 || words.length > 5 || /\d/u.test(head) || NOT_A_NAME.test(head) || isTitle(head)) continue;
+    if (!words.every((w) => NAME_PART.test(w))) continue;
+    spans.push([line.start, line.start + head.trimEnd().length]);
+    break;
+  }
+  return spans;
+}
+
+function lineSpans(text: string): Span[] {
+  const spans: Span[] = [];
+  let start = 0;
+  for (const raw of text.split(/(\r\n|[\n\r\u2028\u2029\f\v])/u)) {
+    const isBreak = /^(?:\r\n|[\n\r\u2028\u2029\f\v])$/u.test(raw);
+    if (!isBreak && PERSONAL_LABEL.test(raw)) spans.push([start, start + raw.length]);
+    start += raw.length;
+  }
+  return spans;
+}
+
+function patternSpans(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const pattern of [...CONTACT, ...WORDS, ...PHRASES]) {
+    for (const m of text.matchAll(pattern)) {
+      if (pattern === CONTACT[3] && m[0].replace(/\D/gu, "").length < PHONE_MIN_DIGITS) continue;
+      spans.push([m.index, m.index + m[0].length]);
+    }
+  }
+  return spans;
+}
+
+/**
+ * Overwrites protected content with MASK: the name at the top, personal-data fields, contact details, pronouns and
+ * gendered words, age, family status, religion, stated nationality and ethnicity. `isTitle` keeps a first line that
+ * is a job title rather than a name ("Data Scientist"). Line breaks inside a span are kept so that the document keeps
+ * its lines. Deterministic and never throws.
+ */
+export function redactProtected<K extends string>(
+  text: string,
+  vocab: SectionVocabulary<K>,
+  isTitle: (s: string) => boolean = () => false,
+): Redaction {
+  // UTF-16 code units, like every offset of the engine.
+  const out = text.split("");
+  let masked = 0;
+  for (const [from, to] of [...nameSpans(text, vocab, isTitle), ...lineSpans(text), ...patternSpans(text)]) {
+    for (let i = from; i < to; i++) {
+      const c = out[i]!;
+      if (c === MASK || /[\n\r\u2028\u2029\f\v]/u.test(c)) continue;
+      out[i] = MASK;
+      masked += 1;
+    }
+  }
+  return { text: out.join(""), masked };
+}
+
+/**
+ * The part of a passage of redacted text that may be quoted: the passage itself when nothing in it was masked,
+ * else its longest unmasked stretch (trimmed), or "" when nothing readable is left. Because redaction keeps every
+ * offset, an unmasked stretch of the redacted text is a verbatim substring of the original.
+ */
+export function quotable(passage: string): string {
+  if (!passage.includes(MASK)) return passage;
+  let best = "";
+  for (const part of passage.split(MASK)) {
+    const trimmed = part.replace(/^[\s•·▪◦●○■□➢►✓✔*\-–—>|,;:()]+/u, "").replace(/[\s|,;:(]+$/u, "");
+    if (trimmed.length > best.length) best = trimmed;
+  }
+  return /[\p{L}\p{N}]/u.test(best) ? best : "";
+}

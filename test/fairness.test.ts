@@ -1,0 +1,93 @@
+/**
+ * Counterfactual fairness on the screening dev set (docs/fairness.md): a résumé and the same résumé with only a
+ * protected attribute changed get exactly the same scores and labels. Engine-only: no server or database.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  AFFILIATIONS,
+  NAMES,
+  PERSONAL_LINES,
+  decision,
+  engineContext,
+  loadCases,
+  makeScorer,
+  withAffiliation,
+  withGender,
+  withGraduationShift,
+  withHeaderLines,
+  withName,
+} from "./fairness/counterfactual.ts";
+
+const cases = loadCases();
+const score = makeScorer(engineContext());
+const decisionOf = (c: (typeof cases)[number], text: string) => decision(score(c, text));
+
+describe("counterfactual variants of the screening dev set", () => {
+  it("covers every résumé of manifests a–c", () => {
+    expect(cases.length).toBe(120);
+    expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
+  });
+
+  it("the variant generators really change the texts they are given", () => {
+    const c = cases[0]!;
+    expect(withName(c.resume, "Ruby Sage")).toContain("Ruby Sage");
+    expect(withName(c.resume, "Ruby Sage")).not.toBe(c.resume);
+    expect(withGender("He led his team", "female")).toBe("She led her team");
+    expect(withGender("Chairwoman; she is", "male")).toBe("Chairman; he is");
+    expect(withGraduationShift("B.S. Computer Science, Foo University, 2019\nAnalyst | 2019 – 2021", 10)).toBe(
+      "B.S. Computer Science, Foo University, 2009\nAnalyst | 2019 – 2021",
+    );
+    const shifted = cases.filter((x) => withGraduationShift(x.resume, 10) !== x.resume);
+    expect(shifted.length).toBeGreaterThan(cases.length / 2);
+  });
+
+  it("fixed pairs: name, gender, personal-data lines and graduation years never change a score or label", () => {
+    for (const c of cases) {
+      const base = decisionOf(c, c.resume);
+      for (const name of NAMES) expect(decisionOf(c, withName(c.resume, name)), `${c.id}: ${name}`).toEqual(base);
+      for (const to of ["female", "male"] as const) expect(decisionOf(c, withGender(c.resume, to)), `${c.id}: ${to}`).toEqual(base);
+      for (const lines of PERSONAL_LINES) expect(decisionOf(c, withHeaderLines(c.resume, lines)), `${c.id}: ${lines}`).toEqual(base);
+      for (const by of [5, 20]) expect(decisionOf(c, withGraduationShift(c.resume, by)), `${c.id}: −${by}y`).toEqual(base);
+    }
+  });
+
+  it("fixed pairs: affiliations differing only in ethnicity or religion score the same", () => {
+    for (const c of cases) {
+      const [first, ...rest] = AFFILIATIONS.map((a) => decisionOf(c, withAffiliation(c.resume, a)));
+      for (const [i, other] of rest.entries()) expect(other, `${c.id}: ${AFFILIATIONS[i + 1]}`).toEqual(first);
+    }
+  });
+
+  // Names built from syllables, so that they look like names of many origins without being words of the catalogue.
+  const SYLLABLES = ["ka", "lo", "mi", "ra", "to", "sha", "ne", "ju", "ba", "de", "ngu", "ye", "fa", "ti", "wei", "ol", "an", "se"];
+  const namePart = fc
+    .array(fc.constantFrom(...SYLLABLES), { minLength: 1, maxLength: 4 })
+    .map((s) => s.join(""))
+    .map((w) => w[0]!.toUpperCase() + w.slice(1));
+  const anyName = fc.array(namePart, { minLength: 2, maxLength: 3 }).map((parts) => parts.join(" "));
+
+  it("property: any combination of protected changes leaves scores and labels as they were", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: cases.length - 1 }),
+        fc.option(anyName, { nil: undefined }),
+        fc.constantFrom(undefined, "female" as const, "male" as const),
+        fc.subarray([...PERSONAL_LINES.flat()]),
+        fc.integer({ min: 0, max: 30 }),
+        fc.option(fc.constantFrom(...AFFILIATIONS.slice(1)), { nil: undefined }),
+        (index, name, gender, lines, by, affiliation) => {
+          const c = cases[index]!;
+          const original = affiliation ? withAffiliation(c.resume, AFFILIATIONS[0]!) : c.resume;
+          let variant = affiliation ? withAffiliation(c.resume, affiliation) : c.resume;
+          if (gender) variant = withGender(variant, gender);
+          variant = withGraduationShift(variant, by);
+          if (lines.length) variant = withHeaderLines(variant, lines);
+          if (name) variant = withName(variant, name);
+          expect(decisionOf(c, variant)).toEqual(decisionOf(c, original));
+        },
+      ),
+      { numRuns: 1000, seed: 8 },
+    );
+  });
+});

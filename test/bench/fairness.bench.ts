@@ -5,20 +5,7 @@
  * family status, nationality, religion, ethnicity, photo). Prints the number of variants checked and the largest
  * change of match_score over all of them (target: 0), and exits non-zero when any score or label changed.
  */
-import {
-  AFFILIATIONS,
-  NAMES,
-  PERSONAL_LINES,
-  decision,
-  engineContext,
-  loadCases,
-  makeScorer,
-  withAffiliation,
-  withGender,
-  withGraduationShift,
-  withHeaderLines,
-  withName,
-} from "../fairness/counterfactual.ts";
+import { decision, engineContext, loadCases, makeScorer, variantPairs } from "../fairness/counterfactual.ts";
 
 const cases = loadCases();
 const score = makeScorer(engineContext());
@@ -29,20 +16,11 @@ let labelChanges = 0;
 const worst: string[] = [];
 
 for (const c of cases) {
-  const variants: [string, string][] = [
-    ...NAMES.map((n): [string, string] => [`name ${n}`, withName(c.resume, n)]),
-    ["gender female", withGender(c.resume, "female")],
-    ["gender male", withGender(c.resume, "male")],
-    ...PERSONAL_LINES.map((lines): [string, string] => [`lines ${lines.join("; ")}`, withHeaderLines(c.resume, lines)]),
-    ...[5, 10, 20].map((by): [string, string] => [`graduation −${by}y`, withGraduationShift(c.resume, by)]),
-  ];
-  const base = score(c, c.resume);
-  const pairs: [string, string, string][] = variants.map(([label, text]) => [label, c.resume, text]);
-  // Affiliation variants differ from each other in the protected words only.
-  const withFirst = withAffiliation(c.resume, AFFILIATIONS[0]!);
-  for (const a of AFFILIATIONS.slice(1)) pairs.push([`affiliation ${a}`, withFirst, withAffiliation(c.resume, a)]);
-  for (const [label, original, variant] of pairs) {
-    const reference = original === c.resume ? base : score(c, original);
+  // Several pairs share an original (the résumé, or its first affiliation variant): score each original once.
+  const references = new Map<string, ReturnType<typeof score>>();
+  for (const { label, original, variant } of variantPairs(c.resume)) {
+    const reference = references.get(original) ?? score(c, original);
+    references.set(original, reference);
     const r = score(c, variant);
     checked += 1;
     const delta = Math.abs(r.match_score - reference.match_score);

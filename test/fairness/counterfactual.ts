@@ -163,3 +163,27 @@ export function withGraduationShift(text: string, by: number): string {
     .map((line) => (DEGREE_LINE.test(line) && !IN_PROGRESS.test(line) ? line.replace(/\b(19|20)\d{2}\b/gu, (y) => String(Number(y) - by)) : line))
     .join("\n");
 }
+
+/** A résumé text and a variant of it that differs in protected content only; both must score the same. */
+export interface VariantPair {
+  label: string;
+  kind: "name" | "gender" | "personal lines" | "graduation year" | "affiliation";
+  original: string;
+  variant: string;
+}
+
+/**
+ * The fixed counterfactual pairs of one résumé: every listed name, both gender swaps, every set of personal-data lines,
+ * graduation years moved back, and affiliations that differ from the first one in ethnicity or religion only.
+ */
+export function variantPairs(resume: string): VariantPair[] {
+  const pairs: VariantPair[] = [
+    ...NAMES.map((n): VariantPair => ({ label: `name ${n}`, kind: "name", original: resume, variant: withName(resume, n) })),
+    ...(["female", "male"] as const).map((to): VariantPair => ({ label: `gender ${to}`, kind: "gender", original: resume, variant: withGender(resume, to) })),
+    ...PERSONAL_LINES.map((lines): VariantPair => ({ label: `lines ${lines.join("; ")}`, kind: "personal lines", original: resume, variant: withHeaderLines(resume, lines) })),
+    ...[5, 10, 20].map((by): VariantPair => ({ label: `graduation −${by}y`, kind: "graduation year", original: resume, variant: withGraduationShift(resume, by) })),
+  ];
+  const first = withAffiliation(resume, AFFILIATIONS[0]!);
+  for (const a of AFFILIATIONS.slice(1)) pairs.push({ label: `affiliation ${a}`, kind: "affiliation", original: first, variant: withAffiliation(resume, a) });
+  return pairs;
+}

@@ -1,8 +1,8 @@
 import { gunzipSync, gzipSync } from "node:zlib";
-import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { CatalogueData, Skill, Title } from "@winnow/core/catalogue/types";
 import { batchWriteAll } from "../batch.ts";
-import { queryByPrefix } from "../query.ts";
+import { queryAll, queryByPrefix } from "../query.ts";
 import type { Store } from "../store.ts";
 import { SyncRunRepository } from "./taxonomy-sync.ts";
 
@@ -239,23 +239,15 @@ export class CatalogueRepository {
     const chunks: Record<Part, Map<string, Uint8Array>> = { skills: new Map(), titles: new Map() };
     const skills: Skill[] = [];
     const titles: Title[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.store.doc.send(
-        new QueryCommand({
-          TableName: this.store.table,
-          KeyConditionExpression: "pk = :pk",
-          ExpressionAttributeValues: { ":pk": `CATALOGUE#${version}` },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        if (item.kind === "chunk") chunks[item.part as Part]?.set(item.sk as string, item.data as Uint8Array);
-        else if (item.kind === "skill") skills.push(item.data as Skill);
-        else if (item.kind === "title") titles.push(item.data as Title);
-      }
-      start = page.LastEvaluatedKey;
-    } while (start);
+    const items = await queryAll(this.store, {
+      KeyConditionExpression: "pk = :pk",
+      ExpressionAttributeValues: { ":pk": `CATALOGUE#${version}` },
+    });
+    for (const item of items) {
+      if (item.kind === "chunk") chunks[item.part as Part]?.set(item.sk as string, item.data as Uint8Array);
+      else if (item.kind === "skill") skills.push(item.data as Skill);
+      else if (item.kind === "title") titles.push(item.data as Title);
+    }
 
     // Only the chunks the meta item counts belong to the version (a crashed earlier write may have left others).
     for (const part of PARTS) {

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { batchWriteAll } from "../batch.ts";
+import { queryAll } from "../query.ts";
 import type { Store } from "../store.ts";
 
 export const SYNC_STATUSES = ["running", "succeeded", "failed", "interrupted"] as const;
@@ -223,32 +224,24 @@ export class SyncRunRepository {
   /** Every complete checkpoint of a run, by key; a checkpoint whose parts were not all written is left out. */
   async readCheckpoints(runId: string): Promise<Map<string, unknown>> {
     const parts = new Map<string, { writeId: string; parts: number; data: Map<number, Uint8Array> }>();
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.store.doc.send(
-        new QueryCommand({
-          TableName: this.store.table,
-          KeyConditionExpression: "pk = :pk",
-          ExpressionAttributeValues: { ":pk": `SYNCDATA#${runId}` },
-          ExclusiveStartKey: start,
-          ConsistentRead: true,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        const entry = parts.get(item.key);
-        // Part 0 decides which write a key belongs to; parts of an older, larger write are ignored.
-        if (item.part === 0) {
-          const data = entry && entry.writeId === item.writeId ? entry.data : new Map<number, Uint8Array>();
-          data.set(0, item.data as Uint8Array);
-          parts.set(item.key, { writeId: item.writeId, parts: item.parts, data });
-        } else if (!entry) {
-          parts.set(item.key, { writeId: item.writeId, parts: item.parts, data: new Map([[item.part, item.data as Uint8Array]]) });
-        } else if (entry.writeId === item.writeId) {
-          entry.data.set(item.part, item.data as Uint8Array);
-        }
+    const items = await queryAll(this.store, {
+      KeyConditionExpression: "pk = :pk",
+      ExpressionAttributeValues: { ":pk": `SYNCDATA#${runId}` },
+      ConsistentRead: true,
+    });
+    for (const item of items) {
+      const entry = parts.get(item.key);
+      // Part 0 decides which write a key belongs to; parts of an older, larger write are ignored.
+      if (item.part === 0) {
+        const data = entry && entry.writeId === item.writeId ? entry.data : new Map<number, Uint8Array>();
+        data.set(0, item.data as Uint8Array);
+        parts.set(item.key, { writeId: item.writeId, parts: item.parts, data });
+      } else if (!entry) {
+        parts.set(item.key, { writeId: item.writeId, parts: item.parts, data: new Map([[item.part, item.data as Uint8Array]]) });
+      } else if (entry.writeId === item.writeId) {
+        entry.data.set(item.part, item.data as Uint8Array);
       }
-      start = page.LastEvaluatedKey;
-    } while (start);
+    }
 
     const out = new Map<string, unknown>();
     for (const [key, entry] of parts) {
@@ -266,21 +259,12 @@ export class SyncRunRepository {
   }
 
   async deleteCheckpoints(runId: string): Promise<void> {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.store.doc.send(
-        new QueryCommand({
-          TableName: this.store.table,
-          KeyConditionExpression: "pk = :pk",
-          ExpressionAttributeValues: { ":pk": `SYNCDATA#${runId}` },
-          ProjectionExpression: "pk, sk",
-          ExclusiveStartKey: start,
-        }),
-      );
-      const keys = (page.Items ?? []).map((i) => ({ DeleteRequest: { Key: { pk: i.pk, sk: i.sk } } }));
-      if (keys.length) await batchWriteAll(this.store, keys);
-      start = page.LastEvaluatedKey;
-    } while (start);
+    const items = await queryAll(this.store, {
+      KeyConditionExpression: "pk = :pk",
+      ExpressionAttributeValues: { ":pk": `SYNCDATA#${runId}` },
+      ProjectionExpression: "pk, sk",
+    });
+    if (items.length) await batchWriteAll(this.store, items.map((i) => ({ DeleteRequest: { Key: { pk: i.pk, sk: i.sk } } })));
   }
 }
 

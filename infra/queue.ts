@@ -24,13 +24,8 @@ export function subscribeWorker(publicUrl: $util.Input<string>) {
       timeoutSeconds: worker.timeoutSeconds,
       memoryMb: worker.memoryMb,
       link: [table, screeningQueue, encryptionKey],
-      // worker.ts reads its configuration from the environment; the links above grant the IAM access.
-      environment: {
-        WINNOW_TABLE: table.name,
-        WINNOW_SCREENING_QUEUE_URL: screeningQueue.url,
-        WINNOW_ENCRYPTION_KEY: encryptionKey.value,
-        WINNOW_PUBLIC_URL: publicUrl,
-      },
+      // Links give worker.ts its configuration (through Resource) and the IAM access; the API's URL is no resource.
+      environment: { WINNOW_PUBLIC_URL: publicUrl },
     }),
     {
       batch: { size: worker.batchSize, window: seconds(0), partialResponses: true },

@@ -60,12 +60,9 @@ const apiEnv = () => ({
   }),
 });
 
-// worker.ts reads plain environment variables (infra/queue.ts passes them), not SST links.
+// Only what infra/queue.ts links to the worker: no admin token, no signing keys.
 const workerEnv = () => ({
   DYNAMODB_ENDPOINT: endpoint,
-  WINNOW_TABLE: sharedTable,
-  WINNOW_ENCRYPTION_KEY: encryptionKey.toString("base64"),
-  WINNOW_SCREENING_QUEUE_URL: sqs.queueUrl,
   ...sstLinks({ Main: { name: sharedTable }, EncryptionKey: { value: encryptionKey.toString("base64") }, ScreeningQueue: { url: sqs.queueUrl } }),
 });
 
@@ -223,6 +220,8 @@ describe("webhook → SQS → bundled worker (SQS batch with partial failures)",
     expect(batch.value).toEqual({ batchItemFailures: [{ itemIdentifier: poisoned.messageId }] });
     expect((await new ScreeningJobRepository(shared).get(jobId))?.status).toBe("done");
     expect(fake.notes(application)).toHaveLength(1);
+    expect(metricTotal(work.lines, "ScreeningJobsProcessed")).toBe(1);
+    expect(metricTotal(work.lines, "ScreeningJobsFailed")).toBe(1);
   });
 
   it("deletes records of jobs that no longer need work, and reports every poisoned one", async () => {
@@ -247,6 +246,8 @@ describe("webhook → SQS → bundled worker (SQS batch with partial failures)",
     if (!batch?.ok) throw new Error(`worker failed: ${JSON.stringify(batch)}`);
     expect(batch.value.batchItemFailures.map((f: { itemIdentifier: string }) => f.itemIdentifier).sort()).toEqual([notJson.messageId, noJobId.messageId].sort());
     expect((await jobs.get(job.jobId))?.status).toBe("skipped");
+    expect(metricTotal(work.lines, "ScreeningJobsProcessed")).toBe(1);
+    expect(metricTotal(work.lines, "ScreeningJobsFailed")).toBe(2);
   });
 });
 

@@ -22,6 +22,10 @@ export const Metric = {
   TaxonomySyncInterrupted: "TaxonomySyncInterrupted",
   TaxonomySyncFailed: "TaxonomySyncFailed",
   CatalogueActivated: "CatalogueActivated",
+  /** SQS records the worker finished (screened, or skipped as already done or no longer wanted). */
+  ScreeningJobsProcessed: "ScreeningJobsProcessed",
+  /** SQS records handed back for a retry (partial batch failures). */
+  ScreeningJobsFailed: "ScreeningJobsFailed",
 } as const;
 export type MetricName = (typeof Metric)[keyof typeof Metric];
 

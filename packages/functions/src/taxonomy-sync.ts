@@ -1,6 +1,6 @@
 import type { Context } from "aws-lambda";
 import { CatalogueRepository, createDynamo } from "@winnow/storage";
-import { SyncBusyError, runTaxonomySync } from "@winnow/taxonomy";
+import { SyncBusyError, runTaxonomySync } from "@winnow/taxonomy/sync";
 import { loadConfig } from "./config.ts";
 import { Metric, count, logger, observe } from "./observability.ts";
 import { DEFAULT_SYNC_POLICY, decideSync, type SyncPolicy } from "./sync-schedule.ts";

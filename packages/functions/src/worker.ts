@@ -4,6 +4,8 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda"
 import { SqsQueue, createAtsRuntime, createSealer, createWorkerDeps, handleScreeningRecord, parseEncryptionKey, type WorkerDeps } from "@winnow/ats";
 import { createServices } from "@winnow/services";
 import { createDynamo } from "@winnow/storage";
+import { loadConfig, required } from "./config.ts";
+import { Metric, count, logger, observe } from "./observability.ts";
 
 /**
  * The screening worker behind SQS: Powertools' BatchProcessor runs each record through the same job core as the
@@ -21,17 +23,37 @@ export function createScreeningHandler(deps: WorkerDeps): (event: SQSEvent, cont
 
 let configured: ReturnType<typeof createScreeningHandler> | undefined;
 
-/** Lambda entry: configuration from the environment (WINNOW_TABLE, WINNOW_ENCRYPTION_KEY, WINNOW_SCREENING_QUEUE_URL). */
-export const handler = (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
-  configured ??= (() => {
-    const env = process.env;
-    if (!env.WINNOW_ENCRYPTION_KEY || !env.WINNOW_SCREENING_QUEUE_URL) throw new Error("WINNOW_ENCRYPTION_KEY and WINNOW_SCREENING_QUEUE_URL must be configured");
-    const dynamo = createDynamo({ endpoint: env.DYNAMODB_ENDPOINT || undefined });
-    const store = { doc: dynamo.doc, table: env.WINNOW_TABLE ?? "winnow-main" };
-    const services = createServices(store, { adminToken: env.WINNOW_ADMIN_TOKEN ?? "" });
-    const queue = new SqsQueue({ client: new SQSClient({}), queueUrl: env.WINNOW_SCREENING_QUEUE_URL });
-    const runtime = createAtsRuntime(store, { sealer: createSealer(parseEncryptionKey(env.WINNOW_ENCRYPTION_KEY)), queue });
-    return createScreeningHandler(createWorkerDeps(services, runtime, { ...(env.WINNOW_PUBLIC_URL ? { publicUrl: env.WINNOW_PUBLIC_URL } : {}) }));
-  })();
-  return configured(event, context);
-};
+/** Built on the first invocation from the SST links (table, queue, encryption key), as the HTTP function is. */
+function configure(): ReturnType<typeof createScreeningHandler> {
+  const config = loadConfig();
+  const dynamo = createDynamo({ endpoint: config.dynamoEndpoint });
+  const store = { doc: dynamo.doc, table: config.tableName };
+  // The worker issues no tokens and serves no admin calls; the services only screen and read the catalogue.
+  const services = createServices(store, { adminToken: config.adminToken ?? "" });
+  const queue = new SqsQueue({ client: new SQSClient({}), queueUrl: required(config, "screeningQueueUrl") });
+  const runtime = createAtsRuntime(store, {
+    sealer: createSealer(parseEncryptionKey(required(config, "encryptionKey"))),
+    queue,
+    log: ({ level, message, ...rest }) => {
+      const text = typeof message === "string" ? message : "ats";
+      if (level === "error") logger.error(text, rest);
+      else if (level === "warn") logger.warn(text, rest);
+      else logger.info(text, rest);
+    },
+  });
+  // The notes written into the ATS link to the match on the API's URL, which is not a linkable resource of the
+  // worker (the API subscribes it), so it comes as plain environment.
+  const publicUrl = process.env.WINNOW_PUBLIC_URL;
+  return createScreeningHandler(createWorkerDeps(services, runtime, publicUrl ? { publicUrl } : {}));
+}
+
+/** Lambda entry: one SQS batch; failed records are reported back and counted. */
+export const handler = (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
+  observe(context, { records: event.Records.length }, async () => {
+    configured ??= configure();
+    const response = await configured(event, context);
+    const failed = response.batchItemFailures.length;
+    count(Metric.ScreeningJobsProcessed, event.Records.length - failed);
+    if (failed) count(Metric.ScreeningJobsFailed, failed);
+    return response;
+  });

@@ -3,7 +3,7 @@ import type { EscoBuildReport } from "@winnow/core/catalogue/esco";
 import type { CatalogueData } from "@winnow/core/catalogue/types";
 import type { CatalogueRepository } from "@winnow/storage";
 import { readEscoCsvDirectory } from "./esco-csv.ts";
-import { silentProgress, type ProgressReporter } from "./progress.ts";
+import { silentProgress, type ProgressReporter } from "./reporter.ts";
 
 export interface EscoImportResult {
   version: string;

@@ -1,25 +1,10 @@
 import { Presets, SingleBar } from "cli-progress";
+import type { ProgressReporter } from "./reporter.ts";
 
-/** One measurable step of a long job (reading a file, writing a version). */
-export interface ProgressTask {
-  update(done: number): void;
-  finish(): void;
-}
-
-/** Where long jobs report progress; the CLI passes a terminal reporter, services a silent one. */
-export interface ProgressReporter {
-  task(label: string, total: number, unit: "bytes" | "items"): ProgressTask;
-  /** A line of information between tasks. */
-  note(line: string): void;
-}
+export { silentProgress, type ProgressReporter, type ProgressTask } from "./reporter.ts";
 
 const formatAmount = (n: number, unit: "bytes" | "items"): string =>
   unit === "bytes" ? `${(n / 1_048_576).toFixed(1)} MB` : n.toLocaleString("en");
-
-export const silentProgress: ProgressReporter = {
-  task: () => ({ update: () => {}, finish: () => {} }),
-  note: () => {},
-};
 
 /** A bar per task (cli-progress), redrawn in place: for terminals. */
 export function barProgress(stream: NodeJS.WritableStream = process.stderr): ProgressReporter {

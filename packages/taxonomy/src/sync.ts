@@ -6,7 +6,7 @@ import type { SyncRun, SyncRunError } from "@winnow/storage/repos/taxonomy-sync"
 import { EscoApiClient, escoApiUrlFrom, type RetryPolicy } from "./esco-api/client.ts";
 import type { FetchedOccupation, FetchedSkill } from "./esco-api/resources.ts";
 import { storeAndActivate } from "./import.ts";
-import { silentProgress, type ProgressReporter, type ProgressTask } from "./progress.ts";
+import { silentProgress, type ProgressReporter, type ProgressTask } from "./reporter.ts";
 
 export interface TaxonomySyncOptions {
   /** ESCO web-service base URL; default WINNOW_ESCO_API_URL or https://ec.europa.eu/esco/api. */

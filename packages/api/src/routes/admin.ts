@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { SCOPES } from "@winnow/storage";
 import type { CatalogueVersionSummary } from "@winnow/storage/repos/catalogue";
 import { SYNC_STATUSES, type SyncRun } from "@winnow/storage/repos/taxonomy-sync";
-import { startTaxonomySync, SyncBusyError } from "@winnow/taxonomy";
+import { startTaxonomySync, SyncBusyError } from "@winnow/taxonomy/sync";
 import { requireAdminToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody, newRouter } from "../app.ts";

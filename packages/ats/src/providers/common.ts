@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { htmlToText } from "@winnow/core/documents/html";
 import type { CandidateContact } from "../types.ts";
 
 /** Parses a webhook body; providers send JSON objects only. */
@@ -39,8 +38,15 @@ export const linkedinOf = (urls: unknown[]): string =>
 
 export const emptyContact = (): CandidateContact => ({ firstName: "", lastName: "", email: "", phone: "", linkedin: "" });
 
-/** Job description HTML as the plain text the engine reads. */
-export const textOfHtml = (html: string): string => (html.trim() ? htmlToText(html) : "");
+/**
+ * Job description HTML → the plain text the engine reads. The converter (html-to-text and its parser) loads on first
+ * use: only job fetches need it, so the API function, which bundles the connectors for webhook intake, does not
+ * compile it at every cold start.
+ */
+export async function htmlReader(): Promise<(html: string) => string> {
+  const { htmlToText } = await import("@winnow/core/documents/html");
+  return (html) => (html.trim() ? htmlToText(html) : "");
+}
 
 export const joinText = (...parts: (string | undefined)[]) =>
   parts

@@ -2,7 +2,7 @@ import type { WriteBackSettings } from "@winnow/storage/repos/connections";
 import { AtsApiError, NotReadyError, PermanentError } from "../errors.ts";
 import { AtsHttp, type HttpResult, type RequestOptions } from "../http.ts";
 import type { AtsApplication, AtsClient, ClientOptions, JobDescription } from "../types.ts";
-import { asRecord, idOf, joinText, str, textOfHtml } from "./common.ts";
+import { asRecord, idOf, joinText, str, htmlReader } from "./common.ts";
 import { applicationIds, newestResume, toApplication } from "./harvest-records.ts";
 import { HarvestTokenSource, harvestTokenUrl } from "./harvest-auth.ts";
 
@@ -114,6 +114,7 @@ export class GreenhouseV3Client implements AtsClient {
   }
 
   async getJobDescription(app: AtsApplication): Promise<JobDescription> {
+    const textOfHtml = await htmlReader();
     if (app.refs.jobPostId) {
       const post = await this.call<Record<string, unknown>>("GET", `/v3/job_posts/${encodeURIComponent(app.refs.jobPostId)}`, { idempotent: true, accept: [404] });
       if (post.status !== 404) {

@@ -3,7 +3,7 @@ import { NotReadyError, PermanentError } from "../errors.ts";
 import { AtsHttp, basicAuth } from "../http.ts";
 import { hexDigestEquals, hmacSha256Hex } from "../signatures.ts";
 import type { AtsApplication, AtsClient, ClientOptions, ProviderModule, WebhookAdapter } from "../types.ts";
-import { asRecord, bodyKey, idOf, joinText, parseJsonObject, str, textOfHtml } from "./common.ts";
+import { asRecord, bodyKey, idOf, joinText, parseJsonObject, str, htmlReader } from "./common.ts";
 import { GreenhouseV3Client } from "./greenhouse-v3.ts";
 import { applicationIds, newestResume, toApplication } from "./harvest-records.ts";
 
@@ -82,6 +82,7 @@ export class GreenhouseClient implements AtsClient {
   }
 
   async getJobDescription(app: AtsApplication) {
+    const textOfHtml = await htmlReader();
     const path = app.refs.jobPostId
       ? `/v1/job_posts/${encodeURIComponent(app.refs.jobPostId)}`
       : `/v1/jobs/${encodeURIComponent(app.atsJobId)}/job_post`;

@@ -4,7 +4,7 @@ import { NotReadyError, PermanentError, SkipJob } from "../errors.ts";
 import { AtsHttp, basicAuth } from "../http.ts";
 import { hexDigestEquals, hmacSha256Hex } from "../signatures.ts";
 import type { AtsApplication, AtsClient, ClientOptions, ProviderModule, ResumeSource, WebhookAdapter } from "../types.ts";
-import { asRecord, idOf, joinText, linkedinOf, parseJsonObject, splitName, str, textOfHtml } from "./common.ts";
+import { asRecord, idOf, joinText, linkedinOf, parseJsonObject, splitName, str, htmlReader } from "./common.ts";
 
 export const LEVER_API = "https://api.lever.co/v1";
 
@@ -96,6 +96,7 @@ export class LeverClient implements AtsClient {
   }
 
   async getJobDescription(app: AtsApplication) {
+    const textOfHtml = await htmlReader();
     const res = await this.http.request<{ data?: Record<string, unknown> }>("GET", `/postings/${encodeURIComponent(app.atsJobId)}`, { idempotent: true });
     const posting = res.body?.data ?? {};
     const content = asRecord(posting.content) ?? {};

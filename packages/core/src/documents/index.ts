@@ -1,6 +1,4 @@
-import { docxToText } from "./docx.ts";
 import { DocumentError, tooLarge } from "./errors.ts";
-import { htmlToText } from "./html.ts";
 import { normalizeText } from "./normalize.ts";
 import { pdfToText } from "./pdf/extract.ts";
 import { rtfToText } from "./rtf.ts";
@@ -23,6 +21,8 @@ export async function extractText(bytes: Uint8Array, options: { maxBytes?: numbe
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   if (bytes.length > maxBytes) throw tooLarge(bytes.length, maxBytes);
   const sniffed = sniff(bytes);
+  // The DOCX and HTML readers (mammoth, html-to-text and their parsers) load on first use, as pdf.js does: the API
+  // function would otherwise compile them at every cold start, though most screenings send text or one format.
   try {
     switch (sniffed.kind) {
       case null:
@@ -31,12 +31,16 @@ export async function extractText(bytes: Uint8Array, options: { maxBytes?: numbe
         const { text, pages } = await pdfToText(bytes);
         return { kind: "pdf", text, pages };
       }
-      case "docx":
+      case "docx": {
+        const { docxToText } = await import("./docx.ts");
         return { kind: "docx", text: await docxToText(bytes), pages: null };
+      }
       case "rtf":
         return { kind: "rtf", text: rtfToText(bytes), pages: null };
-      case "html":
+      case "html": {
+        const { htmlToText } = await import("./html.ts");
         return { kind: "html", text: nonEmpty(htmlToText(sniffed.text), "The HTML document contains no text."), pages: null };
+      }
       case "text":
         return { kind: "text", text: nonEmpty(normalizeText(sniffed.text), "The document contains no text."), pages: null };
     }

@@ -38,6 +38,10 @@ declare module "sst" {
       "type": "sst.aws.Queue";
       "url": string;
     };
+    "TaxonomySyncFunction": {
+      "name": string;
+      "type": "sst.aws.Function";
+    };
   }
 }
 

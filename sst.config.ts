@@ -15,9 +15,9 @@ export default $config({
     await import("./infra/secrets");
     await import("./infra/catalogue");
     const { screeningQueue, screeningDlq, subscribeWorker } = await import("./infra/queue");
+    await import("./infra/schedule");
     const { api } = await import("./infra/api");
     subscribeWorker(api.url);
-    await import("./infra/schedule");
     return {
       api: api.url,
       webhookBase: $interpolate`${api.url}/webhooks`,

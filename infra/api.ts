@@ -2,6 +2,7 @@ import { functionArgs } from "./lambda";
 import { screeningQueue } from "./queue";
 import { adminToken, encryptionKey, jwtSigningKeys } from "./secrets";
 import { api as settings } from "./settings";
+import { taxonomySyncFunction } from "./schedule";
 import { table } from "./storage";
 
 // One HTTP API, one Lambda behind the catch-all route: /v1, /admin, /dashboard, /docs and /webhooks all route in Hono
@@ -17,6 +18,6 @@ api.route(
   functionArgs("api", {
     timeoutSeconds: settings.timeoutSeconds,
     memoryMb: settings.memoryMb,
-    link: [table, screeningQueue, adminToken, encryptionKey, jwtSigningKeys],
+    link: [table, screeningQueue, adminToken, encryptionKey, jwtSigningKeys, taxonomySyncFunction],
   }),
 );

@@ -14,6 +14,7 @@ import { escoSubset, loadEscoExport, startFakeEscoApi, type FakeEscoApi } from "
 import { createFake, type FakeProvider } from "../fakes/index.ts";
 import { ESCO_DIR, freshStore, ict } from "../taxonomy-support.ts";
 import { deployInvocationEvent, httpApiEvent, schedulerEvent, sqsEvent, sqsRecord } from "./events.ts";
+import { startFakeLambda, type FakeLambda } from "./fake-lambda.ts";
 import { startFakeSqs, type FakeSqs } from "./fake-sqs.ts";
 import { invokeBundle, metricTotal, sstLinks } from "./lambda.ts";
 
@@ -280,6 +281,67 @@ describe("bundled taxonomy sync (EventBridge Scheduler)", () => {
     expect(metricTotal(run.lines, "CatalogueActivated")).toBe(1);
     const starting = run.lines.find((l) => l.message === "taxonomy sync starting");
     expect(starting).toMatchObject({ reason: "first", executionId: tick.executionId, scheduledTime: tick.scheduledTime });
+  }, 600_000);
+});
+
+describe("POST /admin/taxonomy/sync on Lambda (bundled API → asynchronous invocation → bundled sync)", () => {
+  let esco: FakeEscoApi;
+  let lambda: FakeLambda;
+  beforeAll(async () => {
+    esco = await startFakeEscoApi({ data: escoSubset(await loadEscoExport(ESCO_DIR), { occupations: 3, where: ict }) });
+    lambda = await startFakeLambda();
+  }, 60_000);
+  afterAll(async () => {
+    await esco?.close();
+    await lambda?.close();
+  });
+
+  it("hands the run to the sync function instead of running it in the API's instance, and reports a held lock", async () => {
+    const { store, catalogues, defaultVersion } = await freshStore();
+    const syncFunction = "winnow-test-TaxonomySyncFunction";
+    const env = {
+      ...apiEnv(),
+      ...sstLinks({
+        Main: { name: store.table },
+        AdminToken: { value: adminToken },
+        JwtSigningKeys: { value: jwks },
+        EncryptionKey: { value: encryptionKey.toString("base64") },
+        ScreeningQueue: { url: sqs.queueUrl },
+        TaxonomySyncFunction: { name: syncFunction },
+      }),
+      AWS_ENDPOINT_URL_LAMBDA: lambda.endpoint,
+    };
+    const post = () =>
+      httpApiEvent("POST", "/admin/taxonomy/sync", {
+        headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ base_url: esco.url }),
+      });
+    const first = await invokeBundle(fn("api"), [post()], env);
+    const [queued] = first.results;
+    if (!queued?.ok) throw new Error(`api failed: ${JSON.stringify(queued)}\n${first.stderr}`);
+    expect(queued.value.statusCode).toBe(202);
+    expect(jsonBody(queued.value).data).toEqual({ id: null, status: "queued", resumed: false, already_running: false });
+    expect(await catalogues.syncs.listRuns(1)).toEqual([]); // nothing ran inside the API function
+    expect(lambda.invocations).toEqual([
+      { functionName: syncFunction, payload: { source: "winnow.admin", force: true, fresh: false, trigger: "admin-api", baseUrl: esco.url } },
+    ]);
+
+    const sync = await invokeBundle(fn("taxonomySync"), [lambda.invocations[0]!.payload], { DYNAMODB_ENDPOINT: endpoint, ...sstLinks({ Main: { name: store.table } }) }, 600_000);
+    const [ran] = sync.results;
+    if (!ran?.ok) throw new Error(`sync failed: ${JSON.stringify(ran)}\n${sync.stderr}`);
+    expect(ran.value).toMatchObject({ status: "succeeded", changed: true });
+    expect(await catalogues.activeVersion()).not.toBe(defaultVersion);
+    const [recorded] = await catalogues.syncs.listRuns(1);
+    expect(recorded).toMatchObject({ id: ran.value.runId, trigger: "admin-api", source: esco.url, status: "succeeded" });
+
+    // A sync holding the lock is reported, as locally, and nothing is handed over.
+    expect(await catalogues.syncs.acquireLock("someone-else", 60_000)).toBe(true);
+    await catalogues.syncs.renewLock("someone-else", 60_000, recorded!.id);
+    const second = await invokeBundle(fn("api"), [post()], env);
+    const [busy] = second.results;
+    if (!busy?.ok) throw new Error(`api failed: ${JSON.stringify(busy)}`);
+    expect(jsonBody(busy.value).data).toEqual({ id: recorded!.id, status: "running", resumed: false, already_running: true });
+    expect(lambda.invocations).toHaveLength(1);
   }, 600_000);
 });
 

@@ -101,6 +101,8 @@ describe("links between infra and the functions", () => {
     expect(secrets.sort()).toEqual(["AdminToken", "EncryptionKey", "JwtSigningKeys"]);
     for (const key of ["adminToken", "jwtSigningKeys", "encryptionKey"] as const) expect(secrets).toContain(CONFIG_SOURCES[key].link);
     expect(declared("Queue")).toContain(CONFIG_SOURCES.screeningQueueUrl.link);
+    expect(declared("Function")).toContain(CONFIG_SOURCES.taxonomySyncFunction.link);
+    expect(infraSources["api.ts"]).toMatch(/link: \[[^\]]*taxonomySyncFunction/);
   });
 
   it("are typed in sst-env.d.ts for every linkable component", () => {

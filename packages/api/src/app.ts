@@ -7,6 +7,7 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { AtsRuntime } from "@winnow/ats";
 import { ApiError, AuthError, authErrorResponse, errorResponse, type ErrorName } from "./errors.ts";
 import type { AppEnv } from "./env.ts";
+import type { SyncLauncher } from "./sync-launcher.ts";
 import { CatalogueUnavailableError, ResumeError, type ResumeProblem, type Services } from "@winnow/services";
 
 /** Formats zod issues as "field.path: message; …" so the message names the offending field. */
@@ -89,6 +90,7 @@ export interface AppParts {
   docs: (app: OpenAPIHono<AppEnv>) => void;
   webhooks?: Hono<AppEnv>;
   ats?: AtsRuntime;
+  launchSync?: SyncLauncher;
 }
 
 /** Builds the root app around the surfaces; services are injected per request so tests can swap them. */
@@ -99,6 +101,7 @@ export function createRootApp(services: Services, parts: AppParts): OpenAPIHono<
   app.use("*", async (c, next) => {
     c.set("services", services);
     if (parts.ats) c.set("ats", parts.ats);
+    if (parts.launchSync) c.set("launchSync", parts.launchSync);
     await next();
   });
   app.get("/", (c) => c.redirect("/docs"));

@@ -2,6 +2,7 @@ import type { RequestIdVariables } from "hono/request-id";
 import type { Scope, SessionRecord } from "@winnow/storage";
 import type { Credential, Services } from "@winnow/services";
 import type { AtsRuntime } from "@winnow/ats";
+import type { SyncLauncher } from "./sync-launcher.ts";
 
 /** Who is calling v1: the account (tenant) every query is scoped to, the granted scopes, and the credential used. */
 export interface Principal {
@@ -18,5 +19,7 @@ export interface AppEnv {
     session?: SessionRecord & { token: string };
     /** ATS connections, webhook intake and queue; absent when the process runs without them. */
     ats?: AtsRuntime;
+    /** How POST /admin/taxonomy/sync starts a sync; in this process when absent. */
+    launchSync?: SyncLauncher;
   };
 }

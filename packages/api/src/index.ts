@@ -6,13 +6,22 @@ import { createDashboardApp } from "./dashboard/index.ts";
 import { createWebhookApp } from "./routes/webhooks.ts";
 import type { Services } from "@winnow/services";
 import type { AtsRuntime } from "@winnow/ats";
+import type { SyncLauncher } from "./sync-launcher.ts";
 
 export { ErrorCode } from "./errors.ts";
+export { inProcessSync, type SyncLauncher, type SyncLaunch, type SyncRequest } from "./sync-launcher.ts";
 
 /** The whole HTTP surface: /v1 (public API), /admin, /dashboard, /webhooks, /docs, /health. Same app locally and on Lambda. */
-export function createApp(services: Services, options: { ats?: AtsRuntime } = {}) {
+export function createApp(services: Services, options: { ats?: AtsRuntime; launchSync?: SyncLauncher } = {}) {
   const v1 = createV1App();
-  const app = createRootApp(services, { v1, admin: createAdminApp(), docs: (app) => registerDocs(app, v1), webhooks: createWebhookApp(), ats: options.ats });
+  const app = createRootApp(services, {
+    v1,
+    admin: createAdminApp(),
+    docs: (app) => registerDocs(app, v1),
+    webhooks: createWebhookApp(),
+    ats: options.ats,
+    launchSync: options.launchSync,
+  });
   app.route("/dashboard", createDashboardApp());
   return app;
 }

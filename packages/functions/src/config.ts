@@ -11,6 +11,7 @@ export const CONFIG_SOURCES = {
   jwtSigningKeys: { link: "JwtSigningKeys", property: "value", env: "WINNOW_JWT_KEYS" },
   encryptionKey: { link: "EncryptionKey", property: "value", env: "WINNOW_ENCRYPTION_KEY" },
   screeningQueueUrl: { link: "ScreeningQueue", property: "url", env: "WINNOW_SCREENING_QUEUE_URL" },
+  taxonomySyncFunction: { link: "TaxonomySyncFunction", property: "name", env: "WINNOW_TAXONOMY_SYNC_FUNCTION" },
 } as const;
 
 export type LinkedSetting = keyof typeof CONFIG_SOURCES;
@@ -50,6 +51,7 @@ export function resolveConfig(resources: object, env: NodeJS.ProcessEnv): Winnow
     jwtSigningKeys: read("jwtSigningKeys"),
     encryptionKey: read("encryptionKey"),
     screeningQueueUrl: read("screeningQueueUrl"),
+    taxonomySyncFunction: read("taxonomySyncFunction"),
     dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
   };
 }

@@ -8,6 +8,7 @@ import { createDynamo } from "@winnow/storage";
 import { loadConfig, required } from "./config.ts";
 import { httpMetrics } from "./http-metrics.ts";
 import { count, logger, observe } from "./observability.ts";
+import { lambdaSyncLauncher } from "./sync-launcher.ts";
 
 // Built once per Lambda instance. Missing configuration fails the init, so a misconfigured stage never answers.
 const config = loadConfig();
@@ -26,7 +27,9 @@ const ats = createAtsRuntime(store, {
     else logger.info(text, rest);
   },
 });
-const serve = handle(createApp(services, { ats }));
+// Without the link (a stage deployed before it existed) the admin sync runs in-process, as it did then.
+const launchSync = config.taxonomySyncFunction ? lambdaSyncLauncher(config.taxonomySyncFunction) : undefined;
+const serve = handle(createApp(services, { ats, ...(launchSync ? { launchSync } : {}) }));
 
 /** The gateway's request ids are base64; the app accepts [A-Za-z0-9_=-] only, so they are passed on base64url-style. */
 export const appRequestId = (gatewayRequestId: string) => gatewayRequestId.replace(/\+/g, "-").replace(/\//g, "_");

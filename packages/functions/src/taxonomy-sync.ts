@@ -15,6 +15,10 @@ export interface ScheduledSyncEvent {
   force?: boolean;
   /** With force: start over instead of resuming an interrupted run. */
   fresh?: boolean;
+  /** Who asked, recorded with the run: "schedule" unless the admin API handed the run over. */
+  trigger?: "schedule" | "admin-api";
+  /** ESCO web-service base URL for this run (admin API); the configured default otherwise. */
+  baseUrl?: string;
 }
 
 export type ScheduledSyncResult =
@@ -53,7 +57,8 @@ export async function handler(event: ScheduledSyncEvent | null, context: Context
     let run;
     try {
       run = await runTaxonomySync(catalogues, {
-        trigger: "schedule",
+        trigger: input.trigger === "admin-api" ? "admin-api" : "schedule",
+        ...(input.force === true && input.baseUrl ? { baseUrl: input.baseUrl } : {}),
         fresh: input.force === true && input.fresh === true,
         timeLimitMs: Math.max(1000, context.getRemainingTimeInMillis() - STOP_MARGIN_MS),
       });

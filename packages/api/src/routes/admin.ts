@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { SCOPES } from "@winnow/storage";
+import { DEFAULT_RETENTION_DAYS, SCOPES } from "@winnow/storage";
 import type { CatalogueVersionSummary } from "@winnow/storage/repos/catalogue";
 import { SYNC_STATUSES, type SyncRun } from "@winnow/storage/repos/taxonomy-sync";
-import { startTaxonomySync, SyncBusyError } from "@winnow/taxonomy/sync";
 import { requireAdminToken } from "../auth.ts";
+import { inProcessSync } from "../sync-launcher.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody, newRouter } from "../app.ts";
 import { parseLimit } from "../pagination.ts";
@@ -12,13 +12,17 @@ import { errorResponses, jsonRequest } from "./common.ts";
 import { bodyLimitFor } from "./limits.ts";
 import { registerAdminUsers } from "./admin-users.ts";
 import { registerConnectionRoutes } from "./admin-connections.ts";
+import { registerRecordRoutes } from "./admin-records.ts";
 
 const adminSecurity = [{ adminToken: [] }];
 const AccountId = z.string().min(1).max(64).openapi({ param: { name: "account_id", in: "path" } });
 const KeyId = z.string().min(1).max(64).openapi({ param: { name: "key_id", in: "path" } });
 
 const AccountSchema = z.object({ id: z.string(), name: z.string() }).openapi("Account");
-const AccountDetailSchema = AccountSchema.extend({ created_at: z.string() }).openapi("AccountDetail");
+const AccountDetailSchema = AccountSchema.extend({
+  created_at: z.string(),
+  retention_days: z.number().int().openapi({ description: "Days candidate data is kept (see PUT /admin/accounts/{account_id}/retention)." }),
+}).openapi("AccountDetail");
 const NewKeySchema = z
   .object({ id: z.string(), key: z.string().openapi({ description: "Shown only in this response." }), prefix: z.string(), scopes: z.array(z.enum(SCOPES)) })
   .openapi("NewApiKey");
@@ -67,8 +71,8 @@ const SyncRunSchema = z
   .openapi("TaxonomySync");
 const SyncStartedSchema = z
   .object({
-    id: z.string().nullable(),
-    status: z.enum(SYNC_STATUSES),
+    id: z.string().nullable().openapi({ description: "The run's id; null while the run is queued (deployed on AWS), until the sync function starts it." }),
+    status: z.enum([...SYNC_STATUSES, "queued"]),
     resumed: z.boolean().openapi({ description: "The sync continues an interrupted one (same id)." }),
     already_running: z.boolean(),
   })
@@ -141,6 +145,7 @@ const routes = {
     summary: "Start a taxonomy sync from the ESCO web API",
     description:
       "Starts (or resumes) a sync in the background and answers 202 with its id; follow it in GET /admin/taxonomy/syncs. " +
+      "Deployed on AWS, the sync is handed to the scheduled sync function and the answer is `queued`, without an id yet. " +
       "When a sync is already running, answers 202 with that sync's id. A new catalogue version is activated only when " +
       "the upstream content differs from the active version.",
     security: adminSecurity,
@@ -227,7 +232,8 @@ export function createAdminApp() {
     const { account_id } = c.req.valid("param");
     const found = await c.var.services.accounts.get(account_id);
     if (!found) throw new ApiError("ACCOUNT_NOT_FOUND", `No account with id ${account_id}`);
-    return c.json({ success: true as const, messages: "", data: { id: found.id, name: found.name, created_at: found.createdAt } }, 200);
+    const retention_days = found.retentionDays ?? DEFAULT_RETENTION_DAYS;
+    return c.json({ success: true as const, messages: "", data: { id: found.id, name: found.name, created_at: found.createdAt, retention_days } }, 200);
   });
 
   admin.openapi(routes.createKey, async (c) => {
@@ -258,29 +264,19 @@ export function createAdminApp() {
 
   admin.openapi(routes.startSync, async (c) => {
     const { base_url, fresh } = c.req.valid("json");
-    try {
-      const started = await startTaxonomySync(c.var.services.catalogues, { baseUrl: base_url, fresh, trigger: "admin-api" });
-      // The outcome lands in the run record (GET /admin/taxonomy/syncs); `done` does not reject.
-      started.done.catch((err: Error) => console.error(JSON.stringify({ level: "error", message: "taxonomy sync crashed", detail: err.message })));
-      return c.json(
-        {
-          success: true as const,
-          messages: started.resumed ? "Resumed the interrupted sync" : "Sync started",
-          data: { id: started.run.id, status: started.run.status, resumed: started.resumed, already_running: false },
-        },
-        202,
-      );
-    } catch (err) {
-      if (!(err instanceof SyncBusyError)) throw err;
-      return c.json(
-        {
-          success: true as const,
-          messages: "A sync is already running",
-          data: { id: err.runId ?? null, status: "running" as const, resumed: false, already_running: true },
-        },
-        202,
-      );
-    }
+    const launch = c.var.launchSync ?? inProcessSync;
+    const started = await launch(c.var.services.catalogues, { baseUrl: base_url, fresh: fresh ?? false });
+    const messages = started.alreadyRunning
+      ? "A sync is already running"
+      : started.status === "queued"
+        ? "Sync queued"
+        : started.resumed
+          ? "Resumed the interrupted sync"
+          : "Sync started";
+    return c.json(
+      { success: true as const, messages, data: { id: started.id, status: started.status, resumed: started.resumed, already_running: started.alreadyRunning } },
+      202,
+    );
   });
 
   admin.openapi(routes.revokeKey, async (c) => {
@@ -292,6 +288,7 @@ export function createAdminApp() {
   });
 
   registerConnectionRoutes(admin);
+  registerRecordRoutes(admin);
   admin.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {
     type: "http",
     scheme: "bearer",

@@ -24,8 +24,8 @@ const score = makeScorer(engineContext());
 const decisionOf = (c: (typeof cases)[number], text: string) => decision(score(c, text));
 
 describe("counterfactual variants of the screening dev set", () => {
-  it("covers every résumé of manifests a–c", () => {
-    expect(cases.length).toBe(120);
+  it("covers every résumé of the dev set (12 jobs × 25 of their own candidates)", () => {
+    expect(cases.length).toBe(300);
     expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
   });
 

@@ -1,6 +1,6 @@
 /**
  * npm run bench:fairness — counterfactual check of blind scoring (docs/fairness.md) on the screening dev set
- * (test/fixtures/screening, manifests a–c): every résumé is scored against its job as written and as variants with
+ * (test/fixtures/screening, every manifest): every résumé is scored against its job as written and as variants with
  * only a protected attribute changed (name, gender words and pronouns, age and date of birth, graduation years,
  * family status, nationality, religion, ethnicity, photo). Prints the number of variants checked and the largest
  * change of match_score over all of them (target: 0), and exits non-zero when any score or label changed.

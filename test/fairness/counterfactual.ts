@@ -1,9 +1,9 @@
 /**
- * Counterfactual variants of the screening dev set (test/fixtures/screening, manifests a–c): the same résumé with
+ * Counterfactual variants of the screening dev set (test/fixtures/screening, every manifest): the same résumé with
  * only a protected attribute changed. Blind scoring (docs/fairness.md) must give every variant exactly the scores and
  * labels of the original. Shared by test/fairness.test.ts and npm run bench:fairness.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { analyseCandidate, analyseJob, scoreMatch, type EngineContext, type MatchResult } from "@winnow/core/analysis/index";
 import { Catalogue } from "@winnow/core/catalogue/catalogue";
 import { TitleNormalizer } from "@winnow/core/catalogue/normalizer";
@@ -22,7 +22,10 @@ export interface Case {
 
 export function loadCases(): Case[] {
   const cases: Case[] = [];
-  for (const name of ["manifest-a.json", "manifest-b.json", "manifest-c.json"]) {
+  const manifests = readdirSync(FIXTURES)
+    .filter((f) => /^manifest-.+\.json$/.test(f))
+    .sort();
+  for (const name of manifests) {
     const manifest = JSON.parse(readFileSync(new URL(name, FIXTURES), "utf8")) as {
       professions: { job: { id: string; file: string }; candidates: { id: string; file: string }[] }[];
     };
@@ -150,6 +153,8 @@ export const withAffiliation = (text: string, line: string): string => `${text.t
 
 // A degree still in progress is a qualification fact, not an age cue: its dates stay.
 // A work line that mentions a degree ("Analyst (part-time, during PhD) | 2017 – 2019") keeps its dates too.
+// "Master electrician", "Journeyman … since 2015", "exam scheduled": licences are work history, not degrees.
+const LICENCE_LINE = /\b(?:licen[cs]e[ds]?|journey(?:man|woman|person)|exam|since)\b/iu;
 const IN_PROGRESS = /\b(?:expected|anticipated|in progress|present|current|ongoing|candidate|during|while)\b/iu;
 const DEGREE_LINE = /\b(?:B\.?S\.?c?|B\.?A\.?|BSc|BEng|Bachelor|M\.?S\.?c?|M\.?A\.?|MSc|MBA|M\.?Ed\.?|Master|Ph\.?D|Doctor|Associate(?:'s| of| degree)|A\.?A\.?S\.?|Diploma|High School|GED)\b/u;
 
@@ -160,7 +165,7 @@ const DEGREE_LINE = /\b(?:B\.?S\.?c?|B\.?A\.?|BSc|BEng|Bachelor|M\.?S\.?c?|M\.?A
 export function withGraduationShift(text: string, by: number): string {
   return text
     .split("\n")
-    .map((line) => (DEGREE_LINE.test(line) && !IN_PROGRESS.test(line) ? line.replace(/\b(19|20)\d{2}\b/gu, (y) => String(Number(y) - by)) : line))
+    .map((line) => (DEGREE_LINE.test(line) && !IN_PROGRESS.test(line) && !LICENCE_LINE.test(line) ? line.replace(/\b(19|20)\d{2}\b/gu, (y) => String(Number(y) - by)) : line))
     .join("\n");
 }
 

@@ -18,6 +18,10 @@ declare module "sst" {
       "name": string;
       "type": "sst.aws.Function";
     };
+    "Demographics": {
+      "name": string;
+      "type": "sst.aws.Dynamo";
+    };
     "EncryptionKey": {
       "type": "sst.sst.Secret";
       "value": string;

@@ -3,7 +3,7 @@ import { screeningQueue } from "./queue";
 import { adminToken, encryptionKey, jwtSigningKeys } from "./secrets";
 import { api as settings } from "./settings";
 import { taxonomySyncFunction } from "./schedule";
-import { table } from "./storage";
+import { demographics, table } from "./storage";
 
 // One HTTP API, one Lambda behind the catch-all route: /v1, /admin, /dashboard, /docs and /webhooks all route in Hono
 // (SST's advice for HTTP APIs: per-route functions slow deployments down and buy nothing here). No CORS at the
@@ -18,6 +18,6 @@ api.route(
   functionArgs("api", {
     timeoutSeconds: settings.timeoutSeconds,
     memoryMb: settings.memoryMb,
-    link: [table, screeningQueue, adminToken, encryptionKey, jwtSigningKeys, taxonomySyncFunction],
+    link: [table, demographics, screeningQueue, adminToken, encryptionKey, jwtSigningKeys, taxonomySyncFunction],
   }),
 );

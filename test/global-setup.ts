@@ -1,6 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { ensureCatalogue } from "@winnow/catalogue/ensure";
-import { createDynamo, ensureTable, mainTable } from "@winnow/storage";
+import { createDynamo, ensureTables } from "@winnow/storage";
 import { startEmbeddedDynamo } from "@winnow/storage/embedded/index";
 
 declare module "vitest" {
@@ -19,7 +19,7 @@ export default async function setup(project: TestProject) {
   const dynamo = await startEmbeddedDynamo({ reuse: false });
   const { client, doc } = createDynamo({ endpoint: dynamo.endpoint });
   const sharedTable = "winnow-test-shared";
-  await ensureTable(client, mainTable, sharedTable);
+  await ensureTables(client, sharedTable);
   await ensureCatalogue({ doc, table: sharedTable });
   client.destroy();
   project.provide("dynamoEndpoint", dynamo.endpoint);

@@ -3,7 +3,7 @@ import { createApp } from "@winnow/api";
 import { createServices, type ServiceOptions, type Services } from "@winnow/services";
 import { ensureCatalogue } from "@winnow/catalogue/ensure";
 import type { CatalogueData } from "@winnow/core/catalogue/types";
-import { AccountRepository, SCOPES, createDynamo, ensureTable, mainTable, type Scope, type Store } from "@winnow/storage";
+import { AccountRepository, SCOPES, createDynamo, ensureTables, type Scope, type Store } from "@winnow/storage";
 
 export interface TestService {
   app: ReturnType<typeof createApp>;
@@ -34,7 +34,7 @@ export async function testService(
   let table = process.env.WINNOW_TEST_TABLE!;
   if (options.catalogue) {
     table = `test-${randomUUID()}`;
-    await ensureTable(dynamo.client, mainTable, table);
+    await ensureTables(dynamo.client, table);
   }
   const store: Store = { doc: dynamo.doc, table };
   if (options.catalogue) await ensureCatalogue(store, options.catalogue);

@@ -29,8 +29,12 @@ export const ErrorCode = {
   ACCOUNT_NOT_FOUND: { code: 4001, status: 404 },
   API_KEY_NOT_FOUND: { code: 4002, status: 404 },
   EMAIL_TAKEN: { code: 4003, status: 409 },
+  DECISION_NOT_FOUND: { code: 4004, status: 404 },
   CONNECTION_NOT_FOUND: { code: 5001, status: 404 },
   SCREENING_JOB_NOT_FOUND: { code: 5002, status: 404 },
+  DEMOGRAPHICS_CSV_MALFORMED: { code: 6001, status: 400 },
+  DEMOGRAPHICS_CSV_HEADER: { code: 6002, status: 422 },
+  DEMOGRAPHICS_NO_VALID_ROWS: { code: 6003, status: 422 },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode }>;
 
 export type ErrorName = keyof typeof ErrorCode;

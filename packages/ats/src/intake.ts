@@ -1,4 +1,5 @@
 import { isUuidShaped } from "@winnow/core/catalogue/ids";
+import { DEFAULT_RETENTION_DAYS, expiresAtFor } from "@winnow/storage";
 import { providers, isProvider } from "./providers/index.ts";
 import { screeningId, type AtsRuntime } from "./runtime.ts";
 
@@ -44,7 +45,8 @@ export async function receiveWebhook(rt: AtsRuntime, input: WebhookInput): Promi
     return { status: 200, outcome: "ignored", message: `Ignored: job ${event.atsJobId} is not in the connection's job filter` };
   }
 
-  const claim = await rt.deliveries.begin(connection.id, event.deliveryKey, event.type, now);
+  const expiresAt = expiresAtFor((await rt.accounts.retentionDays(connection.accountId)) ?? DEFAULT_RETENTION_DAYS, now);
+  const claim = await rt.deliveries.begin(connection.id, event.deliveryKey, event.type, now, { expiresAt });
   if (!claim.first && claim.existing.state === "enqueued") {
     return { status: 200, outcome: "duplicate", message: "Already received", ...(claim.existing.jobId ? { jobId: claim.existing.jobId } : {}) };
   }
@@ -61,10 +63,16 @@ export async function receiveWebhook(rt: AtsRuntime, input: WebhookInput): Promi
       ...(event.atsJobId ? { atsJobId: event.atsJobId } : {}),
       deliveryKey: event.deliveryKey,
       eventType: event.type,
+      expiresAt,
     },
     rt.queue.kind,
     now,
   );
+  if (event.candidateId) {
+    await rt.subjects.link(connection.accountId, [
+      { subjects: [{ kind: "ats", provider: connection.provider, candidateId: event.candidateId }], matchId: jobId, expiresAt: job.expiresAt ?? expiresAt },
+    ]);
+  }
   // A new delivery for a dead job (a provider's manual re-run) gives it a fresh start; recorded steps are kept.
   const revived = !created && job.status === "dead" && (await rt.jobs.replay(jobId, rt.queue.kind, now)) !== undefined;
   if (created || revived || (job.status === "queued" && job.attempts === 0)) await rt.queue.enqueue(jobId);

@@ -1,6 +1,6 @@
 import { v5 as uuidv5 } from "uuid";
 import type { Services } from "@winnow/services";
-import type { Store } from "@winnow/storage";
+import { AccountRepository, SubjectRepository, type Store } from "@winnow/storage";
 import { ConnectionRepository, type Sealer } from "@winnow/storage/repos/connections";
 import { ScreeningJobRepository } from "@winnow/storage/repos/screening-jobs";
 import { WebhookDeliveryRepository } from "@winnow/storage/repos/webhook-deliveries";
@@ -10,6 +10,10 @@ import { ClientPool, DEFAULT_WORKER_OPTIONS, type WorkerDeps, type WorkerOptions
 
 /** Everything the webhook receiver, the admin routes and the worker share. */
 export interface AtsRuntime {
+  /** For the account's retention, stamped on jobs and deliveries as they are created. */
+  accounts: AccountRepository;
+  /** Subject index: a job is findable by its ATS candidate id from intake on, even if it never gets screened. */
+  subjects: SubjectRepository;
   connections: ConnectionRepository;
   deliveries: WebhookDeliveryRepository;
   jobs: ScreeningJobRepository;
@@ -30,6 +34,8 @@ export interface AtsRuntimeOptions {
 
 export function createAtsRuntime(store: Store, options: AtsRuntimeOptions): AtsRuntime {
   return {
+    accounts: new AccountRepository(store),
+    subjects: new SubjectRepository(store),
     connections: new ConnectionRepository(store, options.sealer),
     deliveries: new WebhookDeliveryRepository(store),
     jobs: new ScreeningJobRepository(store, options.queueName ? { queueName: options.queueName } : {}),

@@ -184,7 +184,15 @@ async function runSteps(deps: WorkerDeps, job: ScreeningJob, token: string, ensu
   const settings = connection.writeBack;
   const done = new Map((await deps.writes.list(job.jobId)).map((w) => [w.step, w]));
   const record = async (step: WriteBackStep, how: WriteBackRecord["how"], detail: string, remoteId?: string) => {
-    await deps.writes.record({ jobId: job.jobId, step, how, detail, at: new Date().toISOString(), ...(remoteId ? { remoteId } : {}) });
+    await deps.writes.record({
+      jobId: job.jobId,
+      step,
+      how,
+      detail,
+      at: new Date().toISOString(),
+      ...(remoteId ? { remoteId } : {}),
+      ...(job.expiresAt !== undefined ? { expiresAt: job.expiresAt } : {}),
+    });
   };
 
   if (!done.has("note")) {
@@ -230,6 +238,14 @@ async function score(deps: WorkerDeps, job: ScreeningJob, connection: Connection
     jobPostId: app.atsJobId,
     jobDescription: jd.text,
     storeFull: true,
+    origin: {
+      kind: "ats",
+      connectionId: connection.id,
+      provider: connection.provider,
+      ...(app.candidateId ? { atsCandidateId: app.candidateId } : {}),
+      atsApplicationId: job.applicationId,
+      ...(app.atsJobId ? { atsJobId: app.atsJobId } : {}),
+    },
     candidates: [
       {
         matchId: job.jobId,

@@ -6,6 +6,8 @@ import { readConfig } from "./config.ts";
 import { openStore } from "./runtime.ts";
 import { USERS_USAGE, usersCommand } from "./commands/users.ts";
 import { CONNECTIONS_USAGE, connectionsCommand } from "./commands/connections.ts";
+import { RECORDS_USAGE, recordsCommand } from "./commands/records.ts";
+import { AUDIT_USAGE, auditCommand } from "./commands/audit.ts";
 import { start } from "./start.ts";
 
 const USAGE = `Usage: npm run cli -- <command>
@@ -17,6 +19,8 @@ const USAGE = `Usage: npm run cli -- <command>
   keys revoke <account_id> <key_id>       revoke a key
 ${USERS_USAGE}
 ${CONNECTIONS_USAGE}
+${RECORDS_USAGE}
+${AUDIT_USAGE}
   taxonomy import esco <dir>              import an ESCO CSV export as a new catalogue version and activate it
   taxonomy sync [--base-url URL] [--fresh]
                                           pull titles and skills from the ESCO web API (resumes an interrupted
@@ -88,6 +92,19 @@ async function main(argv: string[]): Promise<number> {
   // ATS commands parse their own flags.
   if (argv[0] === "connections" || argv[0] === "dead-letters") {
     const code = await connectionsCommand(argv);
+    if (code !== undefined) return code;
+    console.error(USAGE);
+    return 1;
+  }
+  if (argv[0] === "audit") {
+    const code = await auditCommand(argv);
+    if (code !== undefined) return code;
+    console.error(USAGE);
+    return 1;
+  }
+  // Decision records, erasure and retention parse their own flags.
+  if (argv[0] === "decisions" || argv[0] === "candidates" || (argv[0] === "accounts" && argv[1] === "retention")) {
+    const code = await recordsCommand(argv);
     if (code !== undefined) return code;
     console.error(USAGE);
     return 1;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { AccountRepository, SCOPES, UserRepository, createDynamo, ensureTable, mainTable, type Store } from "@winnow/storage";
+import { AccountRepository, SCOPES, UserRepository, createDynamo, ensureTables, type Store } from "@winnow/storage";
 import { INVITATION_TTL_SECONDS, generateSigningKeySet, invitationUrl } from "@winnow/services";
 import { startEmbeddedDynamo, type EmbeddedDynamo } from "@winnow/storage/embedded/index";
 import type { Config } from "./config.ts";
@@ -23,7 +23,7 @@ export async function openStore(config: Config): Promise<OpenStore> {
     endpoint = embedded.endpoint;
   }
   const dynamo = createDynamo({ endpoint, region: config.region });
-  await ensureTable(dynamo.client, mainTable, config.tableName);
+  await ensureTables(dynamo.client, config.tableName);
   return {
     store: { doc: dynamo.doc, table: config.tableName },
     endpoint,

@@ -55,6 +55,13 @@ describe("resolveConfig", () => {
     expect(config.dynamoEndpoint).toBeUndefined();
   });
 
+  it("reads the demographics table from its own link, else WINNOW_DEMOGRAPHICS_TABLE, else leaves it to the store's default", () => {
+    const env = { WINNOW_DEMOGRAPHICS_TABLE: "env-demographics" };
+    expect(resolveConfig(strict({ Demographics: { name: "winnow-test-DemographicsTable-def" } }), env).demographicsTableName).toBe("winnow-test-DemographicsTable-def");
+    expect(resolveConfig(strict({}), env).demographicsTableName).toBe("env-demographics");
+    expect(resolveConfig(strict({}), {}).demographicsTableName).toBeUndefined();
+  });
+
   it("ignores a linked component without the expected property", () => {
     expect(resolveConfig(strict({ AdminToken: {} }), { WINNOW_ADMIN_TOKEN: "env-admin" }).adminToken).toBe("env-admin");
   });

@@ -7,6 +7,8 @@ import { Resource } from "sst";
  */
 export const CONFIG_SOURCES = {
   tableName: { link: "Main", property: "name", env: "WINNOW_TABLE" },
+  /** Bias-audit demographics, kept apart: linked to the API function only. Locally: <main table>-demographics. */
+  demographicsTableName: { link: "Demographics", property: "name", env: "WINNOW_DEMOGRAPHICS_TABLE" },
   adminToken: { link: "AdminToken", property: "value", env: "WINNOW_ADMIN_TOKEN" },
   jwtSigningKeys: { link: "JwtSigningKeys", property: "value", env: "WINNOW_JWT_KEYS" },
   encryptionKey: { link: "EncryptionKey", property: "value", env: "WINNOW_ENCRYPTION_KEY" },
@@ -47,6 +49,7 @@ export function resolveConfig(resources: object, env: NodeJS.ProcessEnv): Winnow
   };
   return {
     tableName: read("tableName") ?? LOCAL_TABLE,
+    demographicsTableName: read("demographicsTableName"),
     adminToken: read("adminToken"),
     jwtSigningKeys: read("jwtSigningKeys"),
     encryptionKey: read("encryptionKey"),

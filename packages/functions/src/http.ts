@@ -13,7 +13,11 @@ import { lambdaSyncLauncher } from "./sync-launcher.ts";
 // Built once per Lambda instance. Missing configuration fails the init, so a misconfigured stage never answers.
 const config = loadConfig();
 const dynamo = createDynamo({ endpoint: config.dynamoEndpoint });
-const store = { doc: dynamo.doc, table: config.tableName };
+const store = {
+  doc: dynamo.doc,
+  table: config.tableName,
+  ...(config.demographicsTableName ? { demographicsTable: config.demographicsTableName } : {}),
+};
 // Every instance must sign and verify with the same keys, so generated per-process keys are not an option here.
 const services = createServices(store, { adminToken: required(config, "adminToken"), jwtKeys: required(config, "jwtSigningKeys") });
 await services.tokens();

@@ -1,17 +1,23 @@
 import {
   AccountRepository,
   CatalogueRepository,
+  DecisionRepository,
   JobPostRepository,
   MatchRepository,
   OAuthClientRepository,
   RateLimitRepository,
   SessionRepository,
+  SubjectRepository,
   UserRepository,
   type OAuthClientPrincipal,
   type RateLimits,
   type Store,
 } from "@winnow/storage";
+import { DemographicsRepository } from "@winnow/storage/repos/demographics";
+import { ScreeningJobRepository } from "@winnow/storage/repos/screening-jobs";
+import { WebhookDeliveryRepository } from "@winnow/storage/repos/webhook-deliveries";
 import { CatalogueProvider } from "./catalogue.ts";
+import { ErasureService, type DemographicsEraser } from "./erasure.ts";
 import { KeyCache } from "./key-cache.ts";
 import { UsageMeter, type MeterOptions } from "./meter.ts";
 import type { ScryptCost } from "./passwords.ts";
@@ -24,6 +30,13 @@ export interface Services {
   accounts: AccountRepository;
   matches: MatchRepository;
   jobPosts: JobPostRepository;
+  /** Immutable decision records, one per screened candidate. */
+  decisions: DecisionRepository;
+  /** Which matches belong to which candidate (by email hash or ATS candidate id), for erasure. */
+  subjects: SubjectRepository;
+  erasure: ErasureService;
+  /** Self-identified demographics of bias audits (their own table); read only by the audit, never by screening. */
+  demographics: DemographicsRepository;
   catalogues: CatalogueRepository;
   catalogue: CatalogueProvider;
   keyCache: KeyCache;
@@ -61,6 +74,8 @@ export interface ServiceOptions {
   signInLimits?: SignInLimits;
   passwordCost?: ScryptCost;
   now?: () => Date;
+  /** Demographic rows of the bias audit, erased with the rest of a candidate's data. */
+  demographics?: DemographicsEraser;
 }
 
 export function createServices(store: Store, options: ServiceOptions): Services {
@@ -71,10 +86,26 @@ export function createServices(store: Store, options: ServiceOptions): Services 
   const rateLimits = new RateLimitRepository(store);
   const tokenSettings = { ...DEFAULT_TOKEN_SETTINGS, ...options.tokenSettings };
   let tokens: Promise<AccessTokens> | undefined;
+  const clock = { now: options.now };
+  const matches = new MatchRepository(store, clock);
+  const decisions = new DecisionRepository(store, clock);
+  const subjects = new SubjectRepository(store);
+  const demographics = new DemographicsRepository(store, clock);
   return {
     accounts,
-    matches: new MatchRepository(store),
-    jobPosts: new JobPostRepository(store),
+    matches,
+    jobPosts: new JobPostRepository(store, clock),
+    decisions,
+    subjects,
+    erasure: new ErasureService({
+      subjects,
+      matches,
+      decisions,
+      jobs: new ScreeningJobRepository(store),
+      deliveries: new WebhookDeliveryRepository(store),
+      demographics: options.demographics ?? demographics,
+    }),
+    demographics,
     catalogues,
     catalogue: new CatalogueProvider(catalogues, { refreshMs: options.catalogueRefreshMs }),
     keyCache: new KeyCache(options.keyCacheMs ?? 1000),
@@ -98,8 +129,23 @@ export function createServices(store: Store, options: ServiceOptions): Services 
   };
 }
 
+export {
+  AuditAccountNotFoundError,
+  DEFAULT_AUDIT_DAYS,
+  auditPeriod,
+  biasAuditReport,
+  biasAuditToJson,
+  describeRejected,
+  uploadDemographics,
+  type AuditDeps,
+  type BiasAuditJson,
+  type ReportOptions,
+  type UploadOutcome,
+} from "./bias-audit.ts";
 export { CatalogueProvider, engineContextOf, type EngineContext } from "./catalogue.ts";
 export { CatalogueUnavailableError, ResumeError, type ResumeProblem } from "./errors.ts";
+export { allDecisions, decisionToJson, parseRangeBound, type DecisionJson } from "./decision-json.ts";
+export { ErasureService, type DemographicsEraser, type ErasureCounts, type ErasureReport, type ErasureRequest } from "./erasure.ts";
 export { KeyCache } from "./key-cache.ts";
 export { DEFAULT_RATE_LIMITS, RATE_WINDOW_SECONDS, UsageMeter, type Credential, type MeterOptions, type RateDecision } from "./meter.ts";
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, hashPassword, passwordProblem, verifyPassword, type ScryptCost } from "./passwords.ts";
@@ -112,6 +158,7 @@ export {
   readResume,
   readResumes,
   screen,
+  sha256Hex,
   type Compact,
   type FullMatch,
   type ScreenedCandidate,

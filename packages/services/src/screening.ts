@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import pLimit from "p-limit";
 import { v5 as uuidv5, v7 as uuidv7 } from "uuid";
-import { analyseCandidate, analyseJob, scoreMatch, type JobProfile, type MatchResult } from "@winnow/core/analysis/index";
+import { ADVISORY_STATEMENT, ENGINE_VERSION, analyseCandidate, analyseJob, scoreMatch, type JobProfile, type MatchResult } from "@winnow/core/analysis/index";
 import { isUuidShaped } from "@winnow/core/catalogue/ids";
 import { DocumentError, decodeBase64Document, extractText } from "@winnow/core/documents/index";
-import type { JobPostRecord, MatchRecord, StoredCandidate } from "@winnow/storage";
+import { DEFAULT_RETENTION_DAYS, expiresAtFor, type DecisionRecord, type DecisionSource, type JobPostRecord, type MatchRecord, type StoredCandidate, type Subject } from "@winnow/storage";
 import type { EngineContext } from "./catalogue.ts";
 import { ResumeError } from "./errors.ts";
 import type { Services } from "./index.ts";
@@ -41,6 +41,8 @@ export interface ScreeningRequest {
   candidates: ScreeningCandidate[];
   /** Store the full result (spec 2.8) with each match, not only the compact insights. */
   storeFull: boolean;
+  /** Who asked: written into each decision record; an ATS origin's candidate id also indexes the match for erasure. */
+  origin: DecisionSource;
 }
 
 export interface ScreenedCandidate {
@@ -122,29 +124,43 @@ export async function readResumes(
  * Records the job post on first sight. Its creation time is the posted date of every match of the post, so matches
  * made on different days for the same post report the same date.
  */
-function recordJobPost(services: Services, accountId: string, jobPostId: string, job: JobProfile, now: Date): Promise<JobPostRecord> {
+function recordJobPost(services: Services, accountId: string, jobPostId: string, job: JobProfile, now: Date, expiresAt: number): Promise<JobPostRecord> {
   return services.jobPosts.upsert({
     accountId,
     jobPostId,
     title: job.title.text,
     location: job.location ?? "",
     createdAt: now.toISOString(),
+    expiresAt,
   });
 }
 
 const fullName = (c: StoredCandidate) => [c.first_name.trim(), c.last_name.trim()].filter(Boolean).join(" ");
 
+export const sha256Hex = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
+
+/** The identifiers an erasure request can name this candidate by. */
+function subjectsOf(contact: StoredCandidate, origin: DecisionSource): Subject[] {
+  const subjects: Subject[] = [];
+  if (contact.email.trim()) subjects.push({ kind: "email", email: contact.email });
+  if (origin.kind === "ats" && origin.atsCandidateId) subjects.push({ kind: "ats", provider: origin.provider, candidateId: origin.atsCandidateId });
+  return subjects;
+}
+
 /**
  * Screens candidates against one job description and stores the matches under the account: the job is analysed once,
  * every candidate is scored independently (a candidate's score never depends on the others), and the matches are
- * stored best first with time-ordered ids made in input order, so listings break score ties the same way.
+ * stored best first with time-ordered ids made in input order, so listings break score ties the same way. With the
+ * matches go one immutable decision record per candidate and the subject-index items erasure looks them up by; all
+ * carry the account's retention as their TTL.
  */
 export async function screen(services: Services, request: ScreeningRequest): Promise<ScreeningOutcome> {
-  const ctx = await services.catalogue.get();
+  const [ctx, retentionDays] = await Promise.all([services.catalogue.get(), services.accounts.retentionDays(request.accountId)]);
   const now = services.now();
+  const expiresAt = expiresAtFor(retentionDays ?? DEFAULT_RETENTION_DAYS, now);
   const job = analyseJobCached(request.jobDescription, ctx);
   const jobPostId = request.jobPostId ?? deriveJobPostId(request.accountId, request.jobDescription);
-  const post = await recordJobPost(services, request.accountId, jobPostId, job, now);
+  const post = await recordJobPost(services, request.accountId, jobPostId, job, now, expiresAt);
   const postedDate = new Date(post.createdAt);
 
   const matches = request.candidates.map((candidate, index): ScreenedCandidate => {
@@ -175,8 +191,31 @@ export async function screen(services: Services, request: ScreeningRequest): Pro
     insights: m.result.summary,
     ...(request.storeFull ? { full: m.full } : {}),
     createdAt,
+    expiresAt,
   }));
-  if (records.length === 1) await services.matches.put(records[0]!);
-  else await services.matches.putMany(records);
+  const jobDescriptionSha256 = sha256Hex(request.jobDescription);
+  const decisions = matches.map<DecisionRecord>((m) => ({
+    matchId: m.matchId,
+    accountId: request.accountId,
+    createdAt,
+    matchScore: m.result.match_score,
+    jobPostId,
+    source: request.origin,
+    inputs: { jobDescriptionSha256, resumeSha256: sha256Hex(request.candidates[m.index]!.text) },
+    engineVersion: ENGINE_VERSION,
+    catalogueVersion: ctx.catalogue.version,
+    summary: m.result.summary,
+    full: { match_id: m.matchId, ...m.full },
+    advisory: ADVISORY_STATEMENT,
+    expiresAt,
+  }));
+  await Promise.all([
+    records.length === 1 ? services.matches.put(records[0]!) : services.matches.putMany(records),
+    services.decisions.putMany(decisions),
+    services.subjects.link(
+      request.accountId,
+      matches.map((m) => ({ subjects: subjectsOf(request.candidates[m.index]!.contact, request.origin), matchId: m.matchId, expiresAt })),
+    ),
+  ]);
   return { jobPostId, matches };
 }

@@ -6,7 +6,7 @@ import {
   type CreateTableCommandInput,
   type DynamoDBClient,
 } from "@aws-sdk/client-dynamodb";
-import type { TableDefinition } from "./tables.ts";
+import { companionTableName, mainTable, tables, type TableDefinition } from "./tables.ts";
 
 const attrType = { string: "S", number: "N", binary: "B" } as const;
 
@@ -60,4 +60,14 @@ export async function ensureTable(client: DynamoDBClient, def: TableDefinition, 
     );
   }
   return true;
+}
+
+/**
+ * Creates every missing table of `tables` for a store whose main table is `mainTableName` (the others take their
+ * companion names). Returns the physical names, main table first.
+ */
+export async function ensureTables(client: DynamoDBClient, mainTableName: string): Promise<string[]> {
+  const names = tables.map((def) => (def === mainTable ? mainTableName : companionTableName(mainTableName, def)));
+  await Promise.all(tables.map((def, i) => ensureTable(client, def, names[i]!)));
+  return names;
 }

@@ -1,6 +1,6 @@
 export { createDynamo, type Dynamo, type DynamoConfig } from "./client.ts";
-export { ensureTable, createTableInput } from "./create-tables.ts";
-export { mainTable, tables, type TableDefinition } from "./tables.ts";
+export { ensureTable, ensureTables, createTableInput } from "./create-tables.ts";
+export { companionTableName, demographicsTable, mainTable, tables, type TableDefinition } from "./tables.ts";
 export type { Store } from "./store.ts";
 export { AccountRepository, SCOPES, hashApiKey, type Account, type ApiKeyRecord, type KeyPrincipal, type Scope } from "./repos/accounts.ts";
 export { MatchRepository, JobPostRepository, type MatchRecord, type JobPostRecord, type StoredCandidate } from "./repos/matches.ts";
@@ -9,3 +9,6 @@ export { UserRepository, EmailTakenError, AccountMissingError, normalizeEmail, t
 export { SessionRepository, type SessionRecord } from "./repos/sessions.ts";
 export { OAuthClientRepository, type OAuthClientRecord, type OAuthClientPrincipal } from "./repos/oauth-clients.ts";
 export { RateLimitRepository, type RateLimits, type WindowCount, type ThrottleCount } from "./repos/rate-limits.ts";
+export { DecisionRepository, InvalidDecisionCursorError, type DecisionRecord, type DecisionSource, type DecisionPage } from "./repos/decisions.ts";
+export { SubjectRepository, subjectKey, type Subject } from "./repos/subjects.ts";
+export { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, expiresAtFor, isExpired } from "./retention.ts";

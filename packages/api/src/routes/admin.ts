@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { except } from "hono/combine";
 import { DEFAULT_RETENTION_DAYS, SCOPES } from "@winnow/storage";
 import type { CatalogueVersionSummary } from "@winnow/storage/repos/catalogue";
 import { SYNC_STATUSES, type SyncRun } from "@winnow/storage/repos/taxonomy-sync";
@@ -13,6 +14,7 @@ import { bodyLimitFor } from "./limits.ts";
 import { registerAdminUsers } from "./admin-users.ts";
 import { registerConnectionRoutes } from "./admin-connections.ts";
 import { registerRecordRoutes } from "./admin-records.ts";
+import { DEMOGRAPHICS_BODY_LIMIT, isDemographicsUpload, registerAuditRoutes } from "./admin-audit.ts";
 
 const adminSecurity = [{ adminToken: [] }];
 const AccountId = z.string().min(1).max(64).openapi({ param: { name: "account_id", in: "path" } });
@@ -213,8 +215,9 @@ const syncOut = (r: SyncRun) => ({
 export function createAdminApp() {
   const admin = newRouter();
   admin.use("*", requireAdminToken());
-  admin.use("*", bodyLimitFor(() => 64 * 1024));
-  admin.use("*", jsonBody());
+  admin.use("*", bodyLimitFor((path) => (isDemographicsUpload(path) ? DEMOGRAPHICS_BODY_LIMIT : 64 * 1024)));
+  // The bias-audit upload is CSV; every other admin body is JSON.
+  admin.use("*", except((c) => isDemographicsUpload(c.req.path), jsonBody()));
   registerAdminUsers(admin);
 
   const account = async (services: { accounts: { get(id: string): Promise<unknown> } }, id: string) => {
@@ -289,6 +292,7 @@ export function createAdminApp() {
 
   registerConnectionRoutes(admin);
   registerRecordRoutes(admin);
+  registerAuditRoutes(admin);
   admin.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {
     type: "http",
     scheme: "bearer",

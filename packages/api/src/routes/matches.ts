@@ -1,10 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { ADVISORY_STATEMENT } from "@winnow/core/analysis/index";
 import { isUuidShaped } from "@winnow/core/catalogue/ids";
 import { readResume, readResumes, screen, type Compact, type FullMatch } from "@winnow/services";
 import { requireScope } from "../auth.ts";
 import { ApiError } from "../errors.ts";
-import type { AppEnv } from "../env.ts";
+import type { AppEnv, Principal } from "../env.ts";
 import { decodeCursor, encodeCursor, parseLimit, setNextLink } from "../pagination.ts";
 import {
   LIMITS,
@@ -22,6 +23,16 @@ import { errorResponses, jsonRequest, security } from "./common.ts";
 
 export const MATCH_PAGE = { default: 50, max: 200 } as const;
 
+/**
+ * Carries the advisory statement on every screening response: the spec's response shapes are exact, so the statement
+ * cannot be a body field (see docs/api-decisions.md).
+ */
+export const ADVISORY_HEADER = "Winnow-Advisory";
+const advisoryHeaders = z.object({ [ADVISORY_HEADER]: z.string().openapi({ description: "The score is advisory and a person decides.", example: ADVISORY_STATEMENT }) });
+
+const originOf = (principal: Principal, operation: string) =>
+  ({ kind: "api", credential: { kind: principal.credential.kind, id: principal.credential.id }, operation }) as const;
+
 
 const createMatch = createRoute({
   method: "post",
@@ -37,7 +48,7 @@ const createMatch = createRoute({
   security,
   request: jsonRequest(MatchBody),
   responses: {
-    201: { description: "The match", content: { "application/json": { schema: envelope(MatchSchema) } } },
+    201: { description: "The match", headers: advisoryHeaders, content: { "application/json": { schema: envelope(MatchSchema) } } },
     ...errorResponses(400, 401, 403, 413, 415, 422),
   },
 });
@@ -55,7 +66,11 @@ const recommend = createRoute({
   security,
   request: jsonRequest(RecommendBody),
   responses: {
-    201: { description: "One entry per candidate, best first", content: { "application/json": { schema: envelope(z.array(RecommendationSchema)) } } },
+    201: {
+      description: "One entry per candidate, best first",
+      headers: advisoryHeaders,
+      content: { "application/json": { schema: envelope(z.array(RecommendationSchema)) } },
+    },
     ...errorResponses(400, 401, 403, 413, 415),
   },
 });
@@ -111,6 +126,7 @@ export function registerMatches(app: OpenAPIHono<AppEnv>): void {
       jobPostId: job_post_id,
       jobDescription: job_description,
       storeFull: true,
+      origin: originOf(principal, "POST /v1/match-insights"),
       candidates: [
         {
           contact: {
@@ -126,6 +142,7 @@ export function registerMatches(app: OpenAPIHono<AppEnv>): void {
     });
     const { matchId, full } = outcome.matches[0]!;
     c.header("Location", `/v1/match-insights/${matchId}`);
+    c.header(ADVISORY_HEADER, ADVISORY_STATEMENT);
     return c.json({ success: true as const, messages: "", data: { match_id: matchId, ...full } }, 201);
   });
 
@@ -139,6 +156,7 @@ export function registerMatches(app: OpenAPIHono<AppEnv>): void {
       jobPostId: body.job_post_id,
       jobDescription: body.jobDescription,
       storeFull: false,
+      origin: originOf(principal, "POST /v1/match-insights/recommend-candidates"),
       candidates: body.candidates.map((cand, i) => ({
         contact: {
           first_name: cand.first_name ?? "",
@@ -150,6 +168,7 @@ export function registerMatches(app: OpenAPIHono<AppEnv>): void {
         text: resumes[i]!.text,
       })),
     });
+    c.header(ADVISORY_HEADER, ADVISORY_STATEMENT);
     return c.json(
       {
         success: true as const,

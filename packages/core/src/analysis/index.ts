@@ -9,6 +9,7 @@
 export { analyseCandidate } from "./engine/candidate.ts";
 export { analyseJob } from "./engine/job.ts";
 export { scoreMatch } from "./scoring/match.ts";
+export { ADVISORY_STATEMENT, ENGINE_VERSION } from "./version.ts";
 export { CULTURE_STYLES } from "./culture/styles.ts";
 export { EDUCATION_LEVELS, type EducationLevel } from "./lexicon/education.ts";
 export type {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { queryByPrefix } from "../query.ts";
+import { DEFAULT_RETENTION_DAYS, expiresAtFor } from "../retention.ts";
 import type { Store } from "../store.ts";
 
 export const SCOPES = ["taxonomy:read", "matches:read", "matches:write"] as const;
@@ -10,6 +11,8 @@ export interface Account {
   id: string;
   name: string;
   createdAt: string;
+  /** How long candidate data is kept, in days; absent means DEFAULT_RETENTION_DAYS. */
+  retentionDays?: number;
 }
 
 export interface ApiKeyRecord {
@@ -71,7 +74,38 @@ export class AccountRepository {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.store.table, Key: { pk: `ACCOUNT#${id}`, sk: "#META" } }),
     );
-    return Item ? { id: Item.id, name: Item.name, createdAt: Item.createdAt } : undefined;
+    if (!Item) return undefined;
+    return { id: Item.id, name: Item.name, createdAt: Item.createdAt, ...(typeof Item.retentionDays === "number" ? { retentionDays: Item.retentionDays } : {}) };
+  }
+
+  /** The account's retention in days (the default when none was set); undefined when the account does not exist. */
+  async retentionDays(id: string): Promise<number | undefined> {
+    const account = await this.get(id);
+    return account && (account.retentionDays ?? DEFAULT_RETENTION_DAYS);
+  }
+
+  /**
+   * Sets the retention applied to data written from now on (items already stored keep the expiry they were stamped
+   * with). Undefined when the account does not exist.
+   */
+  async setRetentionDays(id: string, days: number): Promise<Account | undefined> {
+    expiresAtFor(days, new Date()); // validates the range
+    try {
+      const { Attributes } = await this.store.doc.send(
+        new UpdateCommand({
+          TableName: this.store.table,
+          Key: { pk: `ACCOUNT#${id}`, sk: "#META" },
+          UpdateExpression: "SET retentionDays = :days",
+          ConditionExpression: "attribute_exists(pk)",
+          ExpressionAttributeValues: { ":days": days },
+          ReturnValues: "ALL_NEW",
+        }),
+      );
+      return Attributes && { id: Attributes.id, name: Attributes.name, createdAt: Attributes.createdAt, retentionDays: Attributes.retentionDays };
+    } catch (err) {
+      if ((err as { name?: string }).name === "ConditionalCheckFailedException") return undefined;
+      throw err;
+    }
   }
 
   /** Creates a key; the plain key is returned once and only its SHA-256 hash is stored. */

@@ -1,5 +1,6 @@
-import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { batchWriteAll } from "../batch.ts";
+import { isExpired } from "../retention.ts";
 import type { Store } from "../store.ts";
 
 export interface StoredCandidate {
@@ -23,6 +24,8 @@ export interface MatchRecord<Full = unknown, Compact = unknown> {
   /** Full result (spec 2.8) when the match was made by POST /match-insights. */
   full?: Full;
   createdAt: string;
+  /** TTL, epoch seconds (the account's retention at write time); past it the match reads as gone. */
+  expiresAt?: number;
 }
 
 export interface JobPostRecord {
@@ -31,6 +34,8 @@ export interface JobPostRecord {
   title: string;
   location: string;
   createdAt: string;
+  /** TTL, epoch seconds; past it the post reads as gone and the next screening records it afresh. */
+  expiresAt?: number;
 }
 
 export interface MatchPage<F, C> {
@@ -45,8 +50,10 @@ const sortKey = (matchScore: number, createdAt: string, matchId: string) =>
 
 export class MatchRepository {
   private readonly store: Store;
-  constructor(store: Store) {
+  private readonly now: () => Date;
+  constructor(store: Store, options: { now?: () => Date } = {}) {
     this.store = store;
+    this.now = options.now ?? (() => new Date());
   }
 
   private item(m: MatchRecord) {
@@ -76,12 +83,12 @@ export class MatchRepository {
     const { Item } = await this.store.doc.send(
       new GetCommand({ TableName: this.store.table, Key: { pk: `MATCH#${matchId}`, sk: "#MATCH" } }),
     );
-    if (!Item || Item.accountId !== accountId) return undefined;
+    if (!Item || Item.accountId !== accountId || isExpired(Item, this.now())) return undefined;
     const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g1, gsi1sk: _g2, ...record } = Item;
     return record as MatchRecord<F, C>;
   }
 
-  /** Matches of one job post, best score first, oldest first among equals. */
+  /** Matches of one job post, best score first, oldest first among equals; expired matches are skipped. */
   async listByJobPost<F, C>(
     accountId: string,
     jobPostId: string,
@@ -89,40 +96,66 @@ export class MatchRepository {
     after?: { score: string; createdAt: string; matchId: string },
   ): Promise<MatchPage<F, C>> {
     const gsi1pk = `JOBPOST#${accountId}#${jobPostId}`;
-    const page = await this.store.doc.send(
-      new QueryCommand({
-        TableName: this.store.table,
-        IndexName: "gsi1",
-        KeyConditionExpression: "gsi1pk = :pk",
-        ExpressionAttributeValues: { ":pk": gsi1pk },
-        Limit: limit,
-        ...(after
-          ? {
-              ExclusiveStartKey: {
-                gsi1pk,
-                gsi1sk: `${after.score}#${after.createdAt}#${after.matchId}`,
-                pk: `MATCH#${after.matchId}`,
-                sk: "#MATCH",
-              },
-            }
-          : {}),
-      }),
-    );
-    const items = (page.Items ?? []).map((i) => {
-      const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g1, gsi1sk: _g2, ...record } = i;
-      return record as MatchRecord<F, C>;
-    });
-    const lastKey = page.LastEvaluatedKey as { gsi1sk?: string } | undefined;
-    if (!lastKey?.gsi1sk) return { items };
-    const [score, createdAt, matchId] = lastKey.gsi1sk.split("#") as [string, string, string];
-    return { items, next: { score, createdAt, matchId } };
+    let start: Record<string, unknown> | undefined = after && {
+      gsi1pk,
+      gsi1sk: `${after.score}#${after.createdAt}#${after.matchId}`,
+      pk: `MATCH#${after.matchId}`,
+      sk: "#MATCH",
+    };
+    const items: MatchRecord<F, C>[] = [];
+    // Filtering expired items can leave a page short: keep reading until it is full or the index ends.
+    do {
+      const page = await this.store.doc.send(
+        new QueryCommand({
+          TableName: this.store.table,
+          IndexName: "gsi1",
+          KeyConditionExpression: "gsi1pk = :pk",
+          FilterExpression: "attribute_not_exists(expiresAt) OR expiresAt > :now",
+          ExpressionAttributeValues: { ":pk": gsi1pk, ":now": Math.floor(this.now().getTime() / 1000) },
+          Limit: limit - items.length,
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      for (const i of page.Items ?? []) {
+        const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g1, gsi1sk: _g2, ...record } = i;
+        items.push(record as MatchRecord<F, C>);
+      }
+      start = page.LastEvaluatedKey;
+    } while (start && items.length < limit);
+    const last = items.at(-1);
+    if (!start || !last) return { items };
+    const [score] = sortKey(last.matchScore, last.createdAt, last.matchId).split("#") as [string];
+    return { items, next: { score, createdAt: last.createdAt, matchId: last.matchId } };
+  }
+
+  /** Erasure: removes the match (and so its place in the job post's listing); returns what was removed, if it existed. */
+  async delete(accountId: string, matchId: string): Promise<MatchRecord | undefined> {
+    try {
+      const { Attributes } = await this.store.doc.send(
+        new DeleteCommand({
+          TableName: this.store.table,
+          Key: { pk: `MATCH#${matchId}`, sk: "#MATCH" },
+          ConditionExpression: "accountId = :account",
+          ExpressionAttributeValues: { ":account": accountId },
+          ReturnValues: "ALL_OLD",
+        }),
+      );
+      if (!Attributes) return undefined;
+      const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g1, gsi1sk: _g2, ...record } = Attributes;
+      return record as MatchRecord;
+    } catch (err) {
+      if ((err as { name?: string }).name === "ConditionalCheckFailedException") return undefined;
+      throw err;
+    }
   }
 }
 
 export class JobPostRepository {
   private readonly store: Store;
-  constructor(store: Store) {
+  private readonly now: () => Date;
+  constructor(store: Store, options: { now?: () => Date } = {}) {
     this.store = store;
+    this.now = options.now ?? (() => new Date());
   }
 
   async get(accountId: string, jobPostId: string): Promise<JobPostRecord | undefined> {
@@ -133,7 +166,7 @@ export class JobPostRepository {
         ConsistentRead: true,
       }),
     );
-    if (!Item) return undefined;
+    if (!Item || isExpired(Item, this.now())) return undefined;
     const { pk: _pk, sk: _sk, type: _t, ...record } = Item;
     return record as JobPostRecord;
   }
@@ -151,7 +184,9 @@ export class JobPostRepository {
         new PutCommand({
           TableName: this.store.table,
           Item: { pk: `ACCOUNT#${post.accountId}`, sk: `JOBPOST#${post.jobPostId}`, type: "job-post", ...post },
-          ConditionExpression: "attribute_not_exists(pk)",
+          // An expired post that TTL has not removed yet is replaced like a missing one.
+          ConditionExpression: "attribute_not_exists(pk) OR expiresAt <= :now",
+          ExpressionAttributeValues: { ":now": Math.floor(this.now().getTime() / 1000) },
         }),
       );
       return post;

@@ -1,4 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { batchWriteAll } from "../batch.ts";
+import { queryAll } from "../query.ts";
+import { isExpired } from "../retention.ts";
 import type { Store } from "../store.ts";
 import type { AtsProvider } from "./connections.ts";
 
@@ -60,6 +63,8 @@ export interface ScreeningJob {
   updatedAt: string;
   finishedAt?: string;
   deadAt?: string;
+  /** TTL, epoch seconds (the account's retention when the job was created); past it the job reads as gone. */
+  expiresAt?: number;
 }
 
 const MAX_ERRORS = 10;
@@ -73,8 +78,15 @@ const queuePosition = (at: string, jobId: string) => `${at}#${jobId}`;
 
 export type NewJob = Pick<
   ScreeningJob,
-  "jobId" | "connectionId" | "accountId" | "provider" | "applicationId" | "candidateId" | "atsJobId" | "deliveryKey" | "eventType"
+  "jobId" | "connectionId" | "accountId" | "provider" | "applicationId" | "candidateId" | "atsJobId" | "deliveryKey" | "eventType" | "expiresAt"
 >;
+
+/** What erasing a job removed: the job (with its queue or dead-letter entry), write-back steps, delivery back-links. */
+export interface ErasedJob {
+  job?: ScreeningJob;
+  writeBacks: number;
+  deliveries: { connectionId: string; deliveryKey: string }[];
+}
 
 /**
  * Screening jobs, one per connection and application (the job id is derived from both, so a second delivery for the
@@ -99,21 +111,46 @@ export class ScreeningJobRepository {
         new PutCommand({
           TableName: this.store.table,
           Item: { ...key(input.jobId), type: "ats-job", ...(queue === "embedded" ? { gsi1pk: this.queuePk, gsi1sk: queuePosition(at, input.jobId) } : {}), ...job },
-          ConditionExpression: "attribute_not_exists(pk)",
+          // A job past its retention that TTL has not removed yet is replaced like a missing one.
+          ConditionExpression: "attribute_not_exists(pk) OR expiresAt <= :now",
+          ExpressionAttributeValues: { ":now": Math.floor(now.getTime() / 1000) },
         }),
       );
       return { created: true, job };
     } catch (err) {
       if (!conditionFailed(err)) throw err;
     }
-    const existing = await this.get(input.jobId);
+    const existing = await this.get(input.jobId, now);
     if (!existing) throw new Error(`job ${input.jobId} exists and does not`);
     return { created: false, job: existing };
   }
 
-  async get(jobId: string): Promise<ScreeningJob | undefined> {
+  async get(jobId: string, now: Date = new Date()): Promise<ScreeningJob | undefined> {
     const { Item } = await this.store.doc.send(new GetCommand({ TableName: this.store.table, Key: key(jobId), ConsistentRead: true }));
-    return Item && toJob(Item);
+    return Item && !isExpired(Item, now) ? toJob(Item) : undefined;
+  }
+
+  /**
+   * Erasure: deletes the job's whole partition (the job, and with it its queue or dead-letter index entry; its
+   * write-back steps; its delivery back-links) when the job belongs to the account. The caller deletes the deliveries.
+   */
+  async erase(accountId: string, jobId: string): Promise<ErasedJob> {
+    const items = await queryAll(this.store, {
+      KeyConditionExpression: "pk = :pk",
+      ExpressionAttributeValues: { ":pk": `ATSJOB#${jobId}` },
+      ConsistentRead: true,
+    });
+    const jobItem = items.find((i) => i.sk === "#JOB");
+    // Ids come from the account's own subject index; a job item of another account is still never touched.
+    if (!items.length || (jobItem && jobItem.accountId !== accountId)) return { writeBacks: 0, deliveries: [] };
+    await batchWriteAll(this.store, items.map((i) => ({ DeleteRequest: { Key: { pk: i.pk, sk: i.sk } } })));
+    return {
+      ...(jobItem ? { job: toJob(jobItem) } : {}),
+      writeBacks: items.filter((i) => String(i.sk).startsWith("WRITE#")).length,
+      deliveries: items
+        .filter((i) => String(i.sk).startsWith("DELIVERY#"))
+        .map((i) => ({ connectionId: i.connectionId as string, deliveryKey: i.deliveryKey as string })),
+    };
   }
 
   /**
@@ -130,7 +167,8 @@ export class ScreeningJobRepository {
           UpdateExpression:
             // gsi1sk alone does not index a job (gsi1 needs gsi1pk too), so SQS jobs stay out of the queue index.
             "SET #status = :running, leaseToken = :token, leaseUntil = :until, attempts = attempts + :one, updatedAt = :now, gsi1sk = :pos",
-          ConditionExpression: "attribute_exists(pk) AND (#status = :queued OR (#status = :running AND leaseUntil <= :now))",
+          ConditionExpression:
+            "attribute_exists(pk) AND (#status = :queued OR (#status = :running AND leaseUntil <= :now)) AND (attribute_not_exists(expiresAt) OR expiresAt > :epoch)",
           ExpressionAttributeNames: { "#status": "status" },
           ExpressionAttributeValues: {
             ":running": "running",
@@ -139,6 +177,7 @@ export class ScreeningJobRepository {
             ":until": leaseUntil,
             ":one": 1,
             ":now": now.toISOString(),
+            ":epoch": Math.floor(now.getTime() / 1000),
             // In the embedded queue the job stays indexed at its lease end, so it resurfaces if this worker dies.
             ":pos": queuePosition(leaseUntil, jobId),
           },
@@ -283,7 +322,8 @@ export class ScreeningJobRepository {
           ExclusiveStartKey: start,
         }),
       );
-      for (const item of page.Items ?? []) jobs.push(toJob(item));
+      const now = new Date();
+      for (const item of page.Items ?? []) if (!isExpired(item, now)) jobs.push(toJob(item));
       start = page.LastEvaluatedKey;
     } while (start && jobs.length < options.limit);
     return { jobs, ...(start ? { next: JSON.stringify(start) } : {}) };

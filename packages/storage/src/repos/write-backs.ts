@@ -1,4 +1,5 @@
 import { PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { isExpired } from "../retention.ts";
 import type { Store } from "../store.ts";
 
 export const WRITE_BACK_STEPS = ["note", "custom_field", "tag"] as const;
@@ -15,6 +16,8 @@ export interface WriteBackRecord {
   /** `posted`: we made the write; `found`: an earlier attempt made it and we found it before writing again. */
   how: "posted" | "found";
   at: string;
+  /** TTL, epoch seconds: the job's, so a step goes with the job it belongs to. */
+  expiresAt?: number;
 }
 
 const key = (jobId: string, step: WriteBackStep) => ({ pk: `ATSJOB#${jobId}`, sk: `WRITE#${step}` });
@@ -43,7 +46,7 @@ export class WriteBackRepository {
     }
   }
 
-  async list(jobId: string): Promise<WriteBackRecord[]> {
+  async list(jobId: string, now: Date = new Date()): Promise<WriteBackRecord[]> {
     const page = await this.store.doc.send(
       new QueryCommand({
         TableName: this.store.table,
@@ -52,7 +55,7 @@ export class WriteBackRepository {
         ConsistentRead: true,
       }),
     );
-    return (page.Items ?? []).map((i) => {
+    return (page.Items ?? []).filter((i) => !isExpired(i, now)).map((i) => {
       const { pk: _pk, sk: _sk, type: _t, ...record } = i;
       return record as WriteBackRecord;
     });

@@ -180,7 +180,11 @@ export function registerAuditRoutes(admin: OpenAPIHono<AppEnv>): void {
     }).catch(auditError);
     // Demographic aggregates: never cached by browsers or proxies.
     c.header("Cache-Control", "no-store");
-    if (wantsHtml(c, query.format)) return c.html(renderBiasAuditHtml(report), 200);
+    if (wantsHtml(c, query.format)) {
+      // Self-contained by design; the policy makes sure nothing else ever runs or loads, even if escaping failed.
+      c.header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+      return c.html(renderBiasAuditHtml(report), 200);
+    }
     return c.json({ success: true as const, messages: "", data: biasAuditToJson(report) }, 200);
   });
 }

@@ -75,6 +75,7 @@ export function renderBiasAuditHtml(report: BiasAuditReport): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Bias audit data — ${account}</title>
+<link rel="icon" href="data:,">
 <style>${STYLE}</style>
 </head>
 <body>

@@ -3,6 +3,8 @@ import { readFileSync } from "node:fs";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADVISORY_STATEMENT, ENGINE_VERSION } from "@winnow/core/analysis/index";
+import { createApp } from "@winnow/api";
+import { DECISION_PAGE_BYTES } from "@winnow/api/routes/admin-records";
 import { screen } from "@winnow/services";
 import { testService, type TestService } from "./helpers.ts";
 
@@ -148,6 +150,78 @@ describe("decision records of API screenings", () => {
   });
 });
 
+describe("admin-only access to accountability routes", () => {
+  let t: TestService;
+  beforeAll(async () => {
+    t = await testService();
+  });
+
+  const match = "0190f0a0-0000-7000-8000-000000000000";
+  const routes = (account: string): [string, string, string?, string?][] => [
+    ["GET", `/admin/accounts/${account}/decisions`],
+    ["GET", `/admin/accounts/${account}/decisions/export`],
+    ["GET", `/admin/accounts/${account}/decisions/${match}`],
+    ["GET", `/admin/accounts/${account}/retention`],
+    ["PUT", `/admin/accounts/${account}/retention`, JSON.stringify({ retention_days: 1 }), "application/json"],
+    ["POST", `/admin/accounts/${account}/erasures`, JSON.stringify({ email: "someone@example.com" }), "application/json"],
+    ["PUT", `/admin/accounts/${account}/demographics`, `match_id,sex,race_ethnicity\n${match},F,Asian\n`, "text/csv"],
+    ["GET", `/admin/accounts/${account}/bias-audit?format=html`],
+  ];
+
+  it("refuses every route without the admin token — an API key, in either header, is not one — and changes nothing", async () => {
+    const credentials: (Record<string, string> | undefined)[] = [
+      undefined,
+      { authorization: "Bearer wrong" },
+      { authorization: `Bearer ${t.apiKey}` },
+      { "x-api-key": t.apiKey },
+      { "x-api-key": t.apiKey, authorization: `Basic ${Buffer.from(`admin:${t.adminToken}`).toString("base64")}` },
+    ];
+    for (const [method, path, body, type] of routes(t.accountId)) {
+      for (const headers of credentials) {
+        const res = await t.app.request(path, { method, headers: { ...headers, ...(type ? { "content-type": type } : {}) }, ...(body ? { body } : {}) });
+        expect(res.status, `${method} ${path} ${JSON.stringify(headers)}`).toBe(401);
+        expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      }
+    }
+    expect(await t.services.accounts.retentionDays(t.accountId)).toBe(365);
+    expect(await t.services.demographics.listByAccount(t.accountId)).toEqual([]);
+  });
+
+  it("answers every route with Cache-Control: no-store (decision records, candidate data, demographics)", async () => {
+    for (const [method, path, body, type] of routes(t.accountId)) {
+      const headers = { authorization: `Bearer ${t.adminToken}`, ...(type ? { "content-type": type } : {}) };
+      const res = await t.app.request(path, { method, headers, ...(body ? { body } : {}) });
+      expect([200, 404], `${method} ${path}`).toContain(res.status);
+      expect(res.headers.get("cache-control"), `${method} ${path}`).toBe("no-store");
+    }
+  });
+
+  it("documents them in the admin OpenAPI document, each under the admin token", async () => {
+    const doc = (await (await t.app.request("/admin/openapi.json", { headers: { authorization: `Bearer ${t.adminToken}` } })).json()) as any;
+    const paths: Record<string, string[]> = {
+      "/accounts/{account_id}/decisions": ["get"],
+      "/accounts/{account_id}/decisions/export": ["get"],
+      "/accounts/{account_id}/decisions/{match_id}": ["get"],
+      "/accounts/{account_id}/retention": ["get", "put"],
+      "/accounts/{account_id}/erasures": ["post"],
+      "/accounts/{account_id}/demographics": ["put"],
+      "/accounts/{account_id}/bias-audit": ["get"],
+    };
+    for (const [path, methods] of Object.entries(paths)) {
+      for (const method of methods) {
+        const op = doc.paths[path]?.[method];
+        expect(op, `${method} ${path}`).toBeDefined();
+        expect(op.security, `${method} ${path}`).toEqual([{ adminToken: [] }]);
+        expect(op.responses, `${method} ${path}`).toHaveProperty("401");
+      }
+    }
+    expect(doc.paths["/accounts/{account_id}/decisions/export"].get.responses).toHaveProperty("422");
+    // And none of them leaks into the public v1 document.
+    const v1 = (await (await t.app.request("/v1/openapi.json")).json()) as any;
+    expect(Object.keys(v1.paths).filter((p) => /decisions|erasure|retention|demographics|bias-audit/.test(p))).toEqual([]);
+  });
+});
+
 describe("paging, date ranges and the JSON Lines export", () => {
   let t: TestService;
   let clock = new Date("2026-03-01T09:00:00.000Z");
@@ -204,6 +278,74 @@ describe("paging, date ranges and the JSON Lines export", () => {
     expect(ranged.trimEnd().split("\n").map((l) => JSON.parse(l).match_id)).toEqual(expected("2026-03-04T00:00:00.000Z", "2026-03-05T00:00:00.000Z"));
     const empty = await admin(`/admin/accounts/${t.accountId}/decisions/export?from=2027-01-01`);
     expect(await empty.text()).toBe("");
+  });
+
+  it("on a runtime that buffers responses (Lambda), exports what fits and refuses a larger range with 4005", async () => {
+    const streamed = await (await adminOf(t)(`/admin/accounts/${t.accountId}/decisions/export`)).text();
+    const lines = streamed.trimEnd().split("\n");
+    const buffered = createApp(t.services, { maxResponseBytes: Buffer.byteLength(streamed) - 1 });
+    const call = (query: string) => buffered.request(`/admin/accounts/${t.accountId}/decisions/export${query}`, { headers: { authorization: `Bearer ${t.adminToken}` } });
+    const tooLarge = await call("");
+    expect(tooLarge.status).toBe(422);
+    const error = (await tooLarge.json()) as any;
+    expect(error.error).toBe(4005);
+    expect(error.message).toMatch(/shorter range/);
+    // Exactly at the limit it fits, and the body is the same as the streamed one.
+    const fits = createApp(t.services, { maxResponseBytes: Buffer.byteLength(streamed) });
+    const whole = await fits.request(`/admin/accounts/${t.accountId}/decisions/export`, { headers: { authorization: `Bearer ${t.adminToken}` } });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
+    expect(await whole.text()).toBe(streamed);
+    const day = await call("?from=2026-03-01&to=2026-03-01");
+    expect(day.status).toBe(200);
+    expect(await day.text()).toBe(`${lines[0]}\n`);
+  });
+
+  it("ends a page at DECISION_PAGE_BYTES of records and continues from there through the Link header", async () => {
+    const big = await testService();
+    const padding = "x".repeat(300_000);
+    const records = Array.from({ length: 16 }, (_, i) => ({
+      matchId: randomUUID(),
+      accountId: big.accountId,
+      createdAt: new Date(Date.UTC(2026, 4, 1, 0, i)).toISOString(),
+      matchScore: 50,
+      jobPostId: "big-records",
+      source: { kind: "api" as const, credential: { kind: "api-key" as const, id: "k" }, operation: "POST /v1/match-insights" },
+      inputs: { jobDescriptionSha256: "0".repeat(64), resumeSha256: "1".repeat(64) },
+      engineVersion: ENGINE_VERSION,
+      catalogueVersion: "test",
+      summary: {},
+      full: { padding },
+      advisory: ADVISORY_STATEMENT,
+    }));
+    await big.services.decisions.putMany(records);
+    const admin = adminOf(big);
+    const first = await admin(`/admin/accounts/${big.accountId}/decisions?limit=1000`);
+    const body = await first.text();
+    const page = JSON.parse(body).data as any[];
+    expect(page.length).toBeGreaterThan(1);
+    expect(page.length).toBeLessThan(records.length);
+    expect(page.reduce((n, r) => n + Buffer.byteLength(JSON.stringify(r)), 0)).toBeLessThanOrEqual(DECISION_PAGE_BYTES);
+    expect(first.headers.get("link")).toBeTruthy();
+    const { records: all } = await allPages(big, "", 1000);
+    expect(all.map((r) => r.match_id)).toEqual(records.map((r) => r.matchId));
+  });
+
+  it("refuses a cursor outside the range asked (a forged one, or one carried over from another range) as a bad cursor", async () => {
+    const admin = adminOf(t);
+    const first = await admin(`/admin/accounts/${t.accountId}/decisions?limit=1`);
+    const link = first.headers.get("link")!;
+    const cursor = new URL(/<([^>]+)>/.exec(link)![1]!).searchParams.get("cursor")!;
+    // The cursor sits at the first record (March 1st): before a range starting March 4th, after one ending February 28th.
+    for (const range of ["from=2026-03-04", "to=2026-02-28", "from=2026-03-02&to=2026-03-05"]) {
+      const res = await admin(`/admin/accounts/${t.accountId}/decisions?limit=2&${range}&cursor=${encodeURIComponent(cursor)}`);
+      expect(res.status, range).toBe(400);
+      expect(((await res.json()) as any).error, range).toBe(1005);
+    }
+    // Inside the range it still works.
+    const inside = await admin(`/admin/accounts/${t.accountId}/decisions?limit=10&from=2026-03-01&cursor=${encodeURIComponent(cursor)}`);
+    expect(inside.status).toBe(200);
+    expect(((await inside.json()) as any).data.map((r: any) => r.match_id)).toEqual(expected().slice(1));
   });
 });
 
@@ -265,6 +407,13 @@ describe("retention", () => {
     const exported = await (await admin(`/admin/accounts/${t.accountId}/decisions/export?from=2026-07-01`)).text();
     expect(exported.trimEnd().split("\n").map((l) => JSON.parse(l).match_id)).toEqual([young.match_id]);
     expect((await t.services.decisions.getMany(t.accountId, [old.match_id, young.match_id])).size).toBe(1);
+    // The bias audit's projected join skips it too, and reads only what the audit needs.
+    const scores = await t.services.decisions.scores(t.accountId, [old.match_id, young.match_id]);
+    expect([...scores.values()]).toEqual([{ matchId: young.match_id, createdAt: "2026-07-01T22:00:00.000Z", matchScore: young.match_score, engineVersion: ENGINE_VERSION }]);
+    expect((await t.services.decisions.scores(randomUUID(), [young.match_id])).size).toBe(0);
+    // Several batches of 100 keys, read concurrently.
+    const many = [...Array.from({ length: 250 }, () => randomUUID()), young.match_id, ...Array.from({ length: 120 }, () => randomUUID())];
+    expect([...(await t.services.decisions.scores(t.accountId, many)).keys()]).toEqual([young.match_id]);
     // The items are still in the table: it is the reads that treat them as gone.
     expect((await t.store.doc.send(new GetCommand({ TableName: t.store.table, Key: { pk: `MATCH#${old.match_id}`, sk: "#MATCH" } }))).Item).toBeDefined();
 

@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADVISORY_STATEMENT } from "@winnow/core/analysis/index";
-import { screeningId } from "@winnow/ats";
+import { processScreeningJob, screeningId } from "@winnow/ats";
 import { atsHarness, type AtsHarness } from "./ats-harness.ts";
 import { testService, type TestService } from "./helpers.ts";
 
@@ -87,7 +87,16 @@ describe("erasure of API-screened candidates", () => {
     for (const id of ids.kim) {
       const match = await t.store.doc.send(new GetCommand({ TableName: t.store.table, Key: { pk: `MATCH#${id}`, sk: "#MATCH" } }));
       expect(match.Item).toBeUndefined();
+      const record = await t.store.doc.send(new GetCommand({ TableName: t.store.table, Key: { pk: `DECISION#${t.accountId}#${id}`, sk: "#DECISION" } }));
+      expect(record.Item).toBeUndefined();
     }
+    // Under the candidate's index key only the erasure counter is left: no match id, no readable identifier.
+    const emailKey = `SUBJECT#${t.accountId}#email:${sha256("kim.lo@example.com")}`;
+    const index = await t.store.doc.send(
+      new QueryCommand({ TableName: t.store.table, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": emailKey }, ConsistentRead: true }),
+    );
+    expect(index.Items?.map((i) => i.sk)).toEqual(["#ERASURES"]);
+    expect(JSON.stringify(index.Items)).not.toContain("kim");
   });
 
   it("leaves other candidates and other accounts untouched, and erases nothing the second time", async () => {
@@ -98,6 +107,37 @@ describe("erasure of API-screened candidates", () => {
 
     const again = await admin(`/admin/accounts/${t.accountId}/erasures`, { method: "POST", json: { email: "kim.lo@example.com" } });
     expect(again.json.data).toEqual({ account_id: t.accountId, match_ids: [], counts: ZERO });
+  });
+
+  it("takes back an API screening that an erasure of its candidate overlapped, and keeps one made after the erasure", async () => {
+    const email = "in.flight@example.com";
+    const screenOnce = async () => {
+      const res = await t.call("/v1/match-insights", { method: "POST", json: { job_description: JOB, job_post_id: "in-flight", candidate: { first_name: "F", email, description: STRONG } } });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as any).data.match_id as string;
+    };
+    // The erasure runs once the screening has started and before it stores anything: it finds nothing to erase.
+    const upsert = t.services.jobPosts.upsert;
+    let erasure: any;
+    t.services.jobPosts.upsert = async (...args) => {
+      erasure = (await admin(`/admin/accounts/${t.accountId}/erasures`, { method: "POST", json: { email: email.toUpperCase() } })).json.data;
+      return upsert.apply(t.services.jobPosts, args);
+    };
+    let overlapped: string;
+    try {
+      overlapped = await screenOnce();
+    } finally {
+      t.services.jobPosts.upsert = upsert;
+    }
+    expect(erasure).toEqual({ account_id: t.accountId, match_ids: [], counts: ZERO });
+    expect((await t.call(`/v1/match-insights/${overlapped}`)).status).toBe(404);
+    expect((await admin(`/admin/accounts/${t.accountId}/decisions/${overlapped}`)).status).toBe(404);
+    expect(await t.services.subjects.matchIds(t.accountId, { kind: "email", email })).toEqual([]);
+
+    const later = await screenOnce();
+    expect((await t.call(`/v1/match-insights/${later}`)).status).toBe(200);
+    expect((await admin(`/admin/accounts/${t.accountId}/decisions/${later}`)).status).toBe(200);
+    expect(await t.services.subjects.matchIds(t.accountId, { kind: "email", email })).toEqual([later]);
   });
 
   it("validates the request", async () => {
@@ -242,5 +282,109 @@ describe("ATS screenings: decision records, retention stamps and erasure", () =>
     expect(JSON.parse((await cli("accounts", "retention", h.accountId, "45")).stdout)).toEqual({ account_id: h.accountId, retention_days: 45 });
     expect(JSON.parse((await cli("accounts", "retention", h.accountId)).stdout)).toEqual({ account_id: h.accountId, retention_days: 45 });
     await expect(cli("accounts", "retention", h.accountId, "0")).rejects.toThrow(/from 1 to 3650/);
+  });
+});
+
+describe("erasure while an ATS screening is running", () => {
+  let h: AtsHarness;
+  let admin: Request;
+  beforeAll(async () => {
+    // No worker is started: the test runs the job itself, with the erasure landing mid-screening.
+    h = await atsHarness("greenhouse");
+    admin = adminOn(h.app, h.adminToken);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("stops an ATS job whose candidate is erased by email while the screening runs: no match, no job, no note", async () => {
+    const email = "mid.screen@example.com";
+    const app = h.fake.apply({ email });
+    await h.deliver(h.fake.applicationWebhook(app, h.secret));
+    const jobId = screeningId(h.connectionId, app.applicationId);
+    const deps = h.workerDeps();
+    // The email is not indexed before the screening stores its match, so this erasure finds nothing itself.
+    const upsert = deps.services.jobPosts.upsert;
+    let erasure: any;
+    deps.services.jobPosts.upsert = async (...args) => {
+      erasure = (await admin(`/admin/accounts/${h.accountId}/erasures`, { method: "POST", json: { email } })).json.data;
+      return upsert.apply(deps.services.jobPosts, args);
+    };
+    try {
+      expect((await processScreeningJob(deps, jobId)).status).toBe("busy");
+    } finally {
+      deps.services.jobPosts.upsert = upsert;
+    }
+    expect(erasure.counts).toEqual(ZERO);
+    expect((await h.app.request(`/v1/match-insights/${jobId}`, { headers: { "x-api-key": h.apiKey } })).status).toBe(404);
+    expect((await admin(`/admin/accounts/${h.accountId}/decisions/${jobId}`)).status).toBe(404);
+    expect(await h.runtime.jobs.get(jobId)).toBeUndefined();
+    expect(await h.runtime.writes.list(jobId)).toEqual([]);
+    expect(h.fake.notes(app)).toEqual([]);
+    expect(await h.services.subjects.matchIds(h.accountId, { kind: "ats", provider: "greenhouse", candidateId: app.candidateId })).toEqual([]);
+    expect(await h.services.subjects.matchIds(h.accountId, { kind: "email", email })).toEqual([]);
+  });
+
+  it("erases by email a candidate screened through the API in two job posts and through the ATS", async () => {
+    const email = "both.ways@example.com";
+    const app = h.fake.apply({ email });
+    await h.deliver(h.fake.applicationWebhook(app, h.secret));
+    const jobId = screeningId(h.connectionId, app.applicationId);
+    expect((await processScreeningJob(h.workerDeps(), jobId)).status).toBe("done");
+    const apiMatch = async (post: string) => {
+      const res = await h.app.request("/v1/match-insights", {
+        method: "POST",
+        headers: { "x-api-key": h.apiKey, "content-type": "application/json" },
+        body: JSON.stringify({ job_description: JOB, job_post_id: post, candidate: { first_name: "Both", email: email.toUpperCase(), description: STRONG } }),
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as any).data.match_id as string;
+    };
+    const viaApi = [await apiMatch("both-ways-1"), await apiMatch("both-ways-2")];
+
+    const res = await admin(`/admin/accounts/${h.accountId}/erasures`, { method: "POST", json: { email } });
+    expect(res.json.data.match_ids).toEqual([...viaApi, jobId].sort());
+    expect(res.json.data.counts).toMatchObject({ matches: 3, decision_records: 3, ats_screening_jobs: 1, webhook_deliveries: 1 });
+    for (const id of [...viaApi, jobId]) {
+      expect((await h.app.request(`/v1/match-insights/${id}`, { headers: { "x-api-key": h.apiKey } })).status).toBe(404);
+      expect((await admin(`/admin/accounts/${h.accountId}/decisions/${id}`)).status).toBe(404);
+    }
+    for (const post of ["both-ways-1", "both-ways-2", app.jobId]) {
+      expect((await h.app.request(`/v1/match-insights?job_post_id=${post}`, { headers: { "x-api-key": h.apiKey } })).status).toBe(404);
+    }
+    // The ATS id's index entry went with the email's: erasing by ATS id finds nothing more.
+    expect((await admin(`/admin/accounts/${h.accountId}/erasures`, { method: "POST", json: { ats_candidate_id: app.candidateId } })).json.data.counts).toEqual(ZERO);
+  });
+
+  it("takes back the match the screening stored after the erasure answered, so nothing of the candidate remains", async () => {
+    const app = h.fake.apply({ email: "mid.flight@example.com" });
+    await h.deliver(h.fake.applicationWebhook(app, h.secret));
+    const jobId = screeningId(h.connectionId, app.applicationId);
+    const deps = h.workerDeps();
+    let erasure: any;
+    // The erasure lands once the worker has fetched the application and before the screening stores its match.
+    const clients = Object.create(deps.clients) as typeof deps.clients;
+    clients.get = (connection) => {
+      const client = deps.clients.get(connection);
+      const wrapped = Object.create(client) as typeof client;
+      wrapped.getJobDescription = async (application) => {
+        erasure = (await admin(`/admin/accounts/${h.accountId}/erasures`, { method: "POST", json: { ats_candidate_id: app.candidateId } })).json.data;
+        return client.getJobDescription(application);
+      };
+      return wrapped;
+    };
+    expect((await processScreeningJob({ ...deps, clients }, jobId)).status).toBe("busy");
+    expect(erasure.counts.matches).toBe(0);
+    expect(erasure.match_ids).toEqual([jobId]);
+    expect(erasure.counts.ats_screening_jobs).toBe(1);
+
+    expect((await h.app.request(`/v1/match-insights/${jobId}`, { headers: { "x-api-key": h.apiKey } })).status).toBe(404);
+    expect((await admin(`/admin/accounts/${h.accountId}/decisions/${jobId}`)).status).toBe(404);
+    expect(await h.runtime.jobs.get(jobId)).toBeUndefined();
+    expect(await h.services.subjects.matchIds(h.accountId, { kind: "email", email: "mid.flight@example.com" })).toEqual([]);
+    expect(await h.services.subjects.matchIds(h.accountId, { kind: "ats", provider: "greenhouse", candidateId: app.candidateId })).toEqual([]);
+    expect(h.fake.notes(app)).toEqual([]);
+    // A repeat finds nothing more.
+    expect((await admin(`/admin/accounts/${h.accountId}/erasures`, { method: "POST", json: { email: "mid.flight@example.com" } })).json.data.counts).toEqual(ZERO);
   });
 });

@@ -91,6 +91,7 @@ export interface AppParts {
   webhooks?: Hono<AppEnv>;
   ats?: AtsRuntime;
   launchSync?: SyncLauncher;
+  maxResponseBytes?: number;
 }
 
 /** Builds the root app around the surfaces; services are injected per request so tests can swap them. */
@@ -102,6 +103,7 @@ export function createRootApp(services: Services, parts: AppParts): OpenAPIHono<
     c.set("services", services);
     if (parts.ats) c.set("ats", parts.ats);
     if (parts.launchSync) c.set("launchSync", parts.launchSync);
+    if (parts.maxResponseBytes) c.set("maxResponseBytes", parts.maxResponseBytes);
     await next();
   });
   app.get("/", (c) => c.redirect("/docs"));

@@ -21,5 +21,10 @@ export interface AppEnv {
     ats?: AtsRuntime;
     /** How POST /admin/taxonomy/sync starts a sync; in this process when absent. */
     launchSync?: SyncLauncher;
+    /**
+     * Set where the runtime buffers a whole response before sending it (Lambda behind API Gateway caps it at 6 MB):
+     * streamed bodies must then fit this many bytes. Absent: responses stream (Node server).
+     */
+    maxResponseBytes?: number;
   };
 }

@@ -30,6 +30,7 @@ export const ErrorCode = {
   API_KEY_NOT_FOUND: { code: 4002, status: 404 },
   EMAIL_TAKEN: { code: 4003, status: 409 },
   DECISION_NOT_FOUND: { code: 4004, status: 404 },
+  EXPORT_TOO_LARGE: { code: 4005, status: 422 },
   CONNECTION_NOT_FOUND: { code: 5001, status: 404 },
   SCREENING_JOB_NOT_FOUND: { code: 5002, status: 404 },
   DEMOGRAPHICS_CSV_MALFORMED: { code: 6001, status: 400 },

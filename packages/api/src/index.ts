@@ -12,7 +12,15 @@ export { ErrorCode } from "./errors.ts";
 export { inProcessSync, type SyncLauncher, type SyncLaunch, type SyncRequest } from "./sync-launcher.ts";
 
 /** The whole HTTP surface: /v1 (public API), /admin, /dashboard, /webhooks, /docs, /health. Same app locally and on Lambda. */
-export function createApp(services: Services, options: { ats?: AtsRuntime; launchSync?: SyncLauncher } = {}) {
+export function createApp(
+  services: Services,
+  options: {
+    ats?: AtsRuntime;
+    launchSync?: SyncLauncher;
+    /** Where the runtime buffers whole responses (Lambda behind API Gateway): the most one response can carry. */
+    maxResponseBytes?: number;
+  } = {},
+) {
   const v1 = createV1App();
   const app = createRootApp(services, {
     v1,
@@ -21,6 +29,7 @@ export function createApp(services: Services, options: { ats?: AtsRuntime; launc
     webhooks: createWebhookApp(),
     ats: options.ats,
     launchSync: options.launchSync,
+    maxResponseBytes: options.maxResponseBytes,
   });
   app.route("/dashboard", createDashboardApp());
   return app;

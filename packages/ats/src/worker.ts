@@ -167,8 +167,13 @@ async function runSteps(deps: WorkerDeps, job: ScreeningJob, token: string, ensu
   let scored = job.scored;
   if (!scored) {
     scored = await score(deps, job, connection, client);
-    ensureLease();
-    if (!(await deps.jobs.recordScored(job.jobId, token, scored))) throw new LeaseLost(job.jobId);
+    try {
+      ensureLease();
+      if (!(await deps.jobs.recordScored(job.jobId, token, scored))) throw new LeaseLost(job.jobId);
+    } catch (err) {
+      if (err instanceof LeaseLost) await discardIfErased(deps, job, scored);
+      throw err;
+    }
     await deps.hooks?.afterStep?.("scored", job);
   }
 
@@ -221,6 +226,23 @@ async function runSteps(deps: WorkerDeps, job: ScreeningJob, token: string, ensu
     await record("tag", "posted", tag, tagId);
   }
   await deps.hooks?.afterStep?.("written", job);
+}
+
+/**
+ * A lost lease usually means another worker took the job over; a job that is gone altogether was erased (or expired)
+ * while this worker was on it. Its screening has stored the match by then, so it is taken back: an erasure that
+ * lands between fetching the application and storing the match would otherwise be undone by work already in flight
+ * (screen() catches erasures that start after it began; this catches the ones before, down to the claim).
+ */
+async function discardIfErased(deps: WorkerDeps, job: ScreeningJob, scored: ScoredStep): Promise<void> {
+  if (await deps.jobs.get(job.jobId)) return;
+  const candidateId = scored.candidateId ?? job.candidateId;
+  await deps.services.erasure.discardScreening(
+    job.accountId,
+    scored.matchId,
+    candidateId ? [{ kind: "ats", provider: job.provider, candidateId }] : [],
+  );
+  (deps.log ?? defaultLog)({ level: "info", message: "screening discarded: its job was erased while it ran", jobId: job.jobId });
 }
 
 /** Fetches everything from the provider, reads the resume and screens: the match is stored under the account. */

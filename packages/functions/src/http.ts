@@ -33,7 +33,12 @@ const ats = createAtsRuntime(store, {
 });
 // Without the link (a stage deployed before it existed) the admin sync runs in-process, as it did then.
 const launchSync = config.taxonomySyncFunction ? lambdaSyncLauncher(config.taxonomySyncFunction) : undefined;
-const serve = handle(createApp(services, { ats, ...(launchSync ? { launchSync } : {}) }));
+/**
+ * `handle` buffers each response, and Lambda behind API Gateway returns at most 6 MB. Bodies it does not know as text
+ * (the decision export's application/x-ndjson) go out base64-encoded, a third larger: 4 MiB becomes 5.6 MB.
+ */
+const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+const serve = handle(createApp(services, { ats, maxResponseBytes: MAX_RESPONSE_BYTES, ...(launchSync ? { launchSync } : {}) }));
 
 /** The gateway's request ids are base64; the app accepts [A-Za-z0-9_=-] only, so they are passed on base64url-style. */
 export const appRequestId = (gatewayRequestId: string) => gatewayRequestId.replace(/\+/g, "-").replace(/\//g, "_");

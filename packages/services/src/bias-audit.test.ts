@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DecisionRecord } from "@winnow/storage";
+import type { DecisionScore } from "@winnow/storage";
 import type { DemographicsRecord } from "@winnow/storage/repos/demographics";
 import { AuditAccountNotFoundError, auditPeriod, biasAuditReport, biasAuditToJson, uploadDemographics, type AuditDeps } from "./bias-audit.ts";
 
@@ -16,13 +16,13 @@ function fakeDeps(decisions: [number, string, number][], answers: [number, strin
     uploadedAt: "2026-06-30T00:00:00.000Z",
     expiresAt: 0,
   }));
-  const records = new Map(decisions.map(([n, createdAt, matchScore]) => [id(n), { matchId: id(n), createdAt, matchScore, engineVersion: "e1" } as DecisionRecord]));
+  const records = new Map(decisions.map(([n, createdAt, matchScore]) => [id(n), { matchId: id(n), createdAt, matchScore, engineVersion: "e1" } satisfies DecisionScore]));
   const deps: AuditDeps = {
     accounts: {
       get: async (a) => (a === "acc" ? { name: "Acme" } : undefined),
       retentionDays: async (a) => (a === "acc" ? 30 : undefined),
     },
-    decisions: { getMany: async (_a, ids) => new Map(ids.flatMap((i) => (records.has(i) ? [[i, records.get(i)!] as const] : []))) },
+    decisions: { scores: async (_a, ids) => new Map(ids.flatMap((i) => (records.has(i) ? [[i, records.get(i)!] as const] : []))) },
     demographics: {
       listByAccount: async () => stored,
       putMany: async (_a, rows, options) => {

@@ -11,13 +11,13 @@ import {
   type DimensionResult,
 } from "@winnow/core/fairness/bias-audit";
 import { DemographicsCsvError, parseDemographicsCsv, type RejectedRow } from "@winnow/core/fairness/demographics-csv";
-import type { DecisionRecord } from "@winnow/storage";
+import type { DecisionScore } from "@winnow/storage";
 import type { DemographicsRepository } from "@winnow/storage/repos/demographics";
 
 /** What the audit functions need from Services (the engine's dependencies are not among them). */
 export interface AuditDeps {
   accounts: { get(id: string): Promise<{ name: string } | undefined>; retentionDays(id: string): Promise<number | undefined> };
-  decisions: { getMany(accountId: string, matchIds: string[]): Promise<Map<string, DecisionRecord>> };
+  decisions: { scores(accountId: string, matchIds: string[]): Promise<Map<string, DecisionScore>> };
   demographics: Pick<DemographicsRepository, "listByAccount" | "putMany">;
   now(): Date;
 }
@@ -97,7 +97,7 @@ export async function biasAuditReport(deps: AuditDeps, accountId: string, option
   const account = await deps.accounts.get(accountId);
   if (!account) throw new AuditAccountNotFoundError(accountId);
   const answers = await deps.demographics.listByAccount(accountId);
-  const decisions = await deps.decisions.getMany(accountId, answers.map((a) => a.matchId));
+  const decisions = await deps.decisions.scores(accountId, answers.map((a) => a.matchId));
   const [from, to] = [Date.parse(period.from), Date.parse(period.to)];
   const engines = new Set<string>();
   const rows: AuditRow[] = answers.map((a) => {

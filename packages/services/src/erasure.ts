@@ -50,7 +50,7 @@ function subjectsOf(request: ErasureRequest): Subject[] {
  * entry, write-backs), the webhook deliveries that fed the job, and demographic rows. Index entries under the
  * candidate's other identifiers (the email of an ATS candidate, say) are removed too, so nothing points at erased
  * data. Idempotent: the index entries go last, so a call that fails half-way can be repeated, and a repeat after a
- * complete erasure finds nothing.
+ * complete erasure finds nothing. Screenings running meanwhile are covered by the subject's erasure mark.
  */
 export class ErasureService {
   private readonly deps: ErasureDeps;
@@ -59,9 +59,29 @@ export class ErasureService {
   }
 
   async erase(accountId: string, request: ErasureRequest): Promise<ErasureReport> {
-    const { subjects, matches, decisions, jobs, deliveries, demographics } = this.deps;
+    const { subjects } = this.deps;
     const requested = subjectsOf(request);
+    // Before reading the index: a screening that stores its match after that read sees the mark change and takes
+    // the match back (screening.ts), so an erasure is not undone by a screening that was already running.
+    await subjects.markErasure(accountId, requested);
     const matchIds = [...new Set((await Promise.all(requested.map((s) => subjects.matchIds(accountId, s)))).flat())].sort();
+    const counts = await this.eraseMatches(accountId, matchIds, requested);
+    for (const subject of requested) await subjects.unlink(accountId, subject);
+    return { matchIds, counts };
+  }
+
+  /**
+   * Takes back one screening whose candidate was erased while it ran, as that erasure would have if it had found it:
+   * the match, decision record, ATS job (so the worker stops before any write-back), demographics and index entries
+   * (under `subjects` and the candidate's other identifiers).
+   */
+  async discardScreening(accountId: string, matchId: string, subjects: Subject[]): Promise<ErasureCounts> {
+    return this.eraseMatches(accountId, [matchId], subjects);
+  }
+
+  /** Everything reachable from the match ids, then the index entries that point at them. */
+  private async eraseMatches(accountId: string, matchIds: string[], subjects: Subject[]): Promise<ErasureCounts> {
+    const { matches, decisions, jobs, deliveries, demographics } = this.deps;
     const counts: ErasureCounts = {
       matches: 0,
       decision_records: 0,
@@ -72,7 +92,7 @@ export class ErasureService {
       webhook_deliveries: 0,
       demographics: 0,
     };
-    const linked: Subject[] = [];
+    const linked: Subject[] = [...subjects];
     for (const matchId of matchIds) {
       const match = await matches.delete(accountId, matchId);
       if (match) {
@@ -100,8 +120,7 @@ export class ErasureService {
     counts.decision_records = await decisions.erase(accountId, matchIds);
     // Demographic rows sit in the bias audit's own table; createServices passes its DemographicsRepository here.
     if (demographics && matchIds.length) counts.demographics = await demographics.deleteByMatchIds(accountId, matchIds);
-    if (matchIds.length) await subjects.unlinkMatches(accountId, linked, matchIds);
-    for (const subject of requested) await subjects.unlink(accountId, subject);
-    return { matchIds, counts };
+    if (matchIds.length) await this.deps.subjects.unlinkMatches(accountId, linked, matchIds);
+    return counts;
   }
 }

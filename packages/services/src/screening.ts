@@ -4,7 +4,7 @@ import { v5 as uuidv5, v7 as uuidv7 } from "uuid";
 import { ADVISORY_STATEMENT, ENGINE_VERSION, analyseCandidate, analyseJob, scoreMatch, type JobProfile, type MatchResult } from "@winnow/core/analysis/index";
 import { isUuidShaped } from "@winnow/core/catalogue/ids";
 import { DocumentError, decodeBase64Document, extractText } from "@winnow/core/documents/index";
-import { DEFAULT_RETENTION_DAYS, expiresAtFor, type DecisionRecord, type DecisionSource, type JobPostRecord, type MatchRecord, type StoredCandidate, type Subject } from "@winnow/storage";
+import { DEFAULT_RETENTION_DAYS, expiresAtFor, subjectKey, type DecisionRecord, type DecisionSource, type JobPostRecord, type MatchRecord, type StoredCandidate, type Subject } from "@winnow/storage";
 import type { EngineContext } from "./catalogue.ts";
 import { ResumeError } from "./errors.ts";
 import type { Services } from "./index.ts";
@@ -155,7 +155,13 @@ function subjectsOf(contact: StoredCandidate, origin: DecisionSource): Subject[]
  * carry the account's retention as their TTL.
  */
 export async function screen(services: Services, request: ScreeningRequest): Promise<ScreeningOutcome> {
-  const [ctx, retentionDays] = await Promise.all([services.catalogue.get(), services.accounts.retentionDays(request.accountId)]);
+  const subjects = request.candidates.map((c) => subjectsOf(c.contact, request.origin));
+  // Read before anything is stored, compared after: see takeBackErased.
+  const [ctx, retentionDays, marks] = await Promise.all([
+    services.catalogue.get(),
+    services.accounts.retentionDays(request.accountId),
+    services.subjects.erasureMarks(request.accountId, subjects.flat()),
+  ]);
   const now = services.now();
   const expiresAt = expiresAtFor(retentionDays ?? DEFAULT_RETENTION_DAYS, now);
   const job = analyseJobCached(request.jobDescription, ctx);
@@ -214,8 +220,33 @@ export async function screen(services: Services, request: ScreeningRequest): Pro
     services.decisions.putMany(decisions),
     services.subjects.link(
       request.accountId,
-      matches.map((m) => ({ subjects: subjectsOf(request.candidates[m.index]!.contact, request.origin), matchId: m.matchId, expiresAt })),
+      matches.map((m) => ({ subjects: subjects[m.index]!, matchId: m.matchId, expiresAt })),
     ),
   ]);
+  await takeBackErased(services, request.accountId, matches, subjects, marks);
   return { jobPostId, matches };
+}
+
+/**
+ * An erasure that started while this screening ran may have read the subject index before the match was stored
+ * there, and answered without it. Erasure counts itself on each subject before it reads the index, so a counter that
+ * moved since the screening began means exactly that risk: the candidate's match, record and index entries are taken
+ * back. The caller still gets its result; the match id it names is gone, as if the erasure had come just after.
+ */
+async function takeBackErased(
+  services: Services,
+  accountId: string,
+  matches: ScreenedCandidate[],
+  subjects: Subject[][],
+  before: Map<string, number>,
+): Promise<void> {
+  if (!before.size) return;
+  const after = await services.subjects.erasureMarks(accountId, subjects.flat());
+  const moved = new Set([...after].filter(([key, n]) => before.get(key) !== n).map(([key]) => key));
+  if (!moved.size) return;
+  for (const m of matches) {
+    if (subjects[m.index]!.some((s) => moved.has(subjectKey(s)))) {
+      await services.erasure.discardScreening(accountId, m.matchId, subjects[m.index]!);
+    }
+  }
 }

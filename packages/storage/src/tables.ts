@@ -36,6 +36,8 @@ export interface TableDefinition {
  * - decision records of an account, oldest first, by date range: gsi1pk DECISIONS#<account>, gsi1sk <created>#<match id>
  * - candidate → matches (erasure):  pk SUBJECT#<account>#email:<sha256 of lower-case email> | …#ats:<provider>:<candidate
  *                                  id>, sk MATCH#<match id> (ATS: also the job id; written at screening and ATS intake)
+ * - erasures of a candidate (screenings check it did not move while they ran): same pk, sk #ERASURES, counter
+ *                                  `erasures` (TTL a day after the last erasure)
  * - catalogue version items:       pk CATALOGUE#<version>, sk #META | CHUNK#skills#<n> | CHUNK#titles#<n> (gzip JSON
  *                                  chunks; SKILL#<id> | TITLE#<id> items of versions written by earlier releases)
  * - active catalogue pointer:      pk CATALOGUE, sk #ACTIVE

@@ -2,7 +2,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { isUuidShaped } from "@winnow/core/catalogue/ids";
 import { allDecisions, decisionToJson, parseRangeBound } from "@winnow/services";
-import { DEFAULT_RETENTION_DAYS, InvalidDecisionCursorError, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from "@winnow/storage";
+import { DEFAULT_RETENTION_DAYS, InvalidDecisionCursorError, decisionCursor, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from "@winnow/storage";
 import { ATS_PROVIDERS } from "@winnow/storage/repos/connections";
 import { ApiError } from "../errors.ts";
 import type { AppEnv } from "../env.ts";
@@ -17,6 +17,11 @@ import { errorResponses, jsonRequest } from "./common.ts";
 const adminSecurity = [{ adminToken: [] }];
 const tags = ["Decision records and erasure"];
 export const DECISION_PAGE = { default: 100, max: 1000 } as const;
+/**
+ * A page also ends once its records add up to this many bytes of JSON (a record is ~5–15 KB), so the largest page
+ * stays well under the 6 MB a Lambda response behind API Gateway can carry; the Link header continues from there.
+ */
+export const DECISION_PAGE_BYTES = 4 * 1024 * 1024;
 
 const AccountId = z.string().min(1).max(64).openapi({ param: { name: "account_id", in: "path" } });
 const RangeQuery = z.object({
@@ -96,13 +101,16 @@ const routes = {
     path: "/accounts/{account_id}/decisions/export",
     tags,
     summary: "Export decision records as JSON Lines",
-    description: "Every record in the range, oldest first, one JSON object per line (`application/x-ndjson`), streamed page by page.",
+    description:
+      "Every record in the range, oldest first, one JSON object per line (`application/x-ndjson`), streamed page by page. " +
+      "Deployed on AWS Lambda a response is buffered and carries at most 4 MiB (about 500 records): a larger range is refused " +
+      "with 422 (error 4005); export it in shorter ranges or page through the listing.",
     security: adminSecurity,
     request: { params: z.object({ account_id: AccountId }), query: RangeQuery },
     responses: {
       // No `content` here: the router's typings read application/x-ndjson as JSON and would refuse a streamed body.
       200: { description: "`application/x-ndjson`: one DecisionRecord (as in the JSON routes) per line, oldest first." },
-      ...errorResponses(400, 401, 404),
+      ...errorResponses(400, 401, 404, 422),
     },
   }),
   getDecision: createRoute({
@@ -181,8 +189,18 @@ export function registerRecordRoutes(admin: OpenAPIHono<AppEnv>): void {
     await requireAccount(c, account_id);
     try {
       const page = await c.var.services.decisions.list(account_id, { ...range, limit, ...(query.cursor ? { cursor: query.cursor } : {}) });
-      setNextLink(c, page.cursor);
-      return c.json({ success: true as const, messages: "", data: page.items.map(decisionToJson) }, 200);
+      const data = [];
+      let bytes = 0;
+      for (const record of page.items) {
+        const json = decisionToJson(record);
+        bytes += Buffer.byteLength(JSON.stringify(json));
+        // Always at least one record, so a listing can never stall on a record bigger than the budget.
+        if (data.length && bytes > DECISION_PAGE_BYTES) break;
+        data.push(json);
+      }
+      const cut = data.length < page.items.length;
+      setNextLink(c, cut ? decisionCursor(page.items[data.length - 1]!) : page.cursor);
+      return c.json({ success: true as const, messages: "", data }, 200);
     } catch (err) {
       if (err instanceof InvalidDecisionCursorError) throw new ApiError("INVALID_CURSOR", "cursor is not valid: pass the cursor from the previous page's Link header unchanged");
       throw err;
@@ -194,6 +212,33 @@ export function registerRecordRoutes(admin: OpenAPIHono<AppEnv>): void {
     const range = rangeOf(c.req.valid("query"));
     await requireAccount(c, account_id);
     const records = allDecisions(c.var.services.decisions, account_id, range);
+    const stamp = new Date().toISOString().slice(0, 10);
+    const headers = {
+      "Content-Type": "application/x-ndjson; charset=utf-8",
+      "Content-Disposition": `attachment; filename="decisions-${account_id.replace(/[^\w-]/g, "_")}-${stamp}.jsonl"`,
+      "Cache-Control": "no-store",
+    };
+    const maxBytes = c.get("maxResponseBytes");
+    if (maxBytes) {
+      // The runtime buffers the whole body (Lambda): streaming would only move the failure past the headers, as a
+      // gateway error or a silently truncated file. Collect up to the limit and refuse a range that does not fit.
+      const lines: string[] = [];
+      let bytes = 0;
+      for await (const record of records) {
+        const line = `${JSON.stringify(decisionToJson(record))}\n`;
+        bytes += Buffer.byteLength(line);
+        if (bytes > maxBytes) {
+          await records.return(undefined);
+          throw new ApiError(
+            "EXPORT_TOO_LARGE",
+            `The records in this range exceed the ${(maxBytes / 1024 / 1024).toFixed(1)} MiB one response can carry on this deployment: ` +
+              `export a shorter range (from/to; ${lines.length} records fit), or page through GET /admin/accounts/${account_id}/decisions`,
+          );
+        }
+        lines.push(line);
+      }
+      return new Response(lines.join(""), { status: 200, headers });
+    }
     const encoder = new TextEncoder();
     const requestId = c.get("requestId");
     const body = new ReadableStream<Uint8Array>({
@@ -212,16 +257,8 @@ export function registerRecordRoutes(admin: OpenAPIHono<AppEnv>): void {
         await records.return(undefined);
       },
     });
-    const stamp = new Date().toISOString().slice(0, 10);
     // A plain Response: the typed helpers only know JSON and text bodies.
-    return new Response(body, {
-      status: 200,
-      headers: {
-        "Content-Type": "application/x-ndjson; charset=utf-8",
-        "Content-Disposition": `attachment; filename="decisions-${account_id.replace(/[^\w-]/g, "_")}-${stamp}.jsonl"`,
-        "Cache-Control": "no-store",
-      },
-    });
+    return new Response(body, { status: 200, headers });
   });
 
   admin.openapi(routes.getDecision, async (c) => {

@@ -215,6 +215,11 @@ const syncOut = (r: SyncRun) => ({
 export function createAdminApp() {
   const admin = newRouter();
   admin.use("*", requireAdminToken());
+  // Admin answers carry new keys, candidate data, decision records and demographics: no browser or proxy may keep them.
+  admin.use("*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
   admin.use("*", bodyLimitFor((path) => (isDemographicsUpload(path) ? DEMOGRAPHICS_BODY_LIMIT : 64 * 1024)));
   // The bias-audit upload is CSV; every other admin body is JSON.
   admin.use("*", except((c) => isDemographicsUpload(c.req.path), jsonBody()));

@@ -46,6 +46,9 @@ export interface DecisionRecord<Summary = unknown, Full = unknown> {
   expiresAt?: number;
 }
 
+/** What a bias audit reads of a record: a few dozen bytes instead of the whole explanation (several KB). */
+export type DecisionScore = Pick<DecisionRecord, "matchId" | "createdAt" | "matchScore" | "engineVersion">;
+
 export interface DecisionPage {
   items: DecisionRecord[];
   /** Opaque position after the last item, when more may follow. */
@@ -64,6 +67,9 @@ const listPk = (accountId: string) => `DECISIONS#${accountId}`;
 const position = (createdAt: string, matchId: string) => `${createdAt}#${matchId}`;
 
 const encodeCursor = (gsi1sk: string) => Buffer.from(gsi1sk, "utf8").toString("base64url");
+/** The cursor that continues a listing after `record` (for callers that cut a page short). */
+export const decisionCursor = (record: Pick<DecisionRecord, "createdAt" | "matchId">): string =>
+  encodeCursor(position(record.createdAt, record.matchId));
 function decodeCursor(cursor: string): { createdAt: string; matchId: string } {
   const raw = Buffer.from(cursor, "base64url").toString("utf8");
   const at = raw.lastIndexOf("#");
@@ -80,6 +86,8 @@ function toRecord(item: Item): DecisionRecord {
 }
 
 const BATCH_GET_SIZE = 100;
+/** BatchGet requests in flight at once when reading many records (a bias audit joins up to every uploaded row). */
+const GET_CONCURRENCY = 8;
 const PUT_CONCURRENCY = 16;
 
 /**
@@ -138,21 +146,49 @@ export class DecisionRepository {
   /** Records by match id (absent and expired ones are left out); keys DynamoDB leaves unprocessed are asked again. */
   async getMany(accountId: string, matchIds: string[]): Promise<Map<string, DecisionRecord>> {
     const found = new Map<string, DecisionRecord>();
+    await this.batchGet(accountId, matchIds, undefined, (item) => found.set(item.matchId as string, toRecord(item)));
+    return found;
+  }
+
+  /** Score, time and engine of each record (absent and expired ones left out): the bias audit's join, projected. */
+  async scores(accountId: string, matchIds: string[]): Promise<Map<string, DecisionScore>> {
+    const found = new Map<string, DecisionScore>();
+    await this.batchGet(accountId, matchIds, ["matchId", "createdAt", "matchScore", "engineVersion", "expiresAt"], (item) => {
+      found.set(item.matchId as string, {
+        matchId: item.matchId as string,
+        createdAt: item.createdAt as string,
+        matchScore: item.matchScore as number,
+        engineVersion: item.engineVersion as string,
+      });
+    });
+    return found;
+  }
+
+  private async batchGet(accountId: string, matchIds: string[], fields: string[] | undefined, onItem: (item: Item) => void): Promise<void> {
     const unique = [...new Set(matchIds)];
     const now = this.now();
-    for (let i = 0; i < unique.length; i += BATCH_GET_SIZE) {
-      let keys: Item[] = unique.slice(i, i + BATCH_GET_SIZE).map((id) => key(accountId, id));
-      for (let attempt = 1; keys.length; attempt++) {
-        if (attempt > 8) throw new Error(`${keys.length} decision keys stayed unprocessed after 8 attempts`);
-        const result = await this.store.doc.send(new BatchGetCommand({ RequestItems: { [this.store.table]: { Keys: keys } } }));
-        for (const item of result.Responses?.[this.store.table] ?? []) {
-          if (!isExpired(item, now)) found.set(item.matchId as string, toRecord(item));
+    const projection = fields && {
+      ProjectionExpression: fields.map((_, i) => `#f${i}`).join(", "),
+      ExpressionAttributeNames: Object.fromEntries(fields.map((f, i) => [`#f${i}`, f])),
+    };
+    const chunks: string[][] = [];
+    for (let i = 0; i < unique.length; i += BATCH_GET_SIZE) chunks.push(unique.slice(i, i + BATCH_GET_SIZE));
+    let next = 0;
+    const worker = async () => {
+      while (next < chunks.length) {
+        let keys: Item[] = chunks[next++]!.map((id) => key(accountId, id));
+        for (let attempt = 1; keys.length; attempt++) {
+          if (attempt > 8) throw new Error(`${keys.length} decision keys stayed unprocessed after 8 attempts`);
+          const result = await this.store.doc.send(
+            new BatchGetCommand({ RequestItems: { [this.store.table]: { Keys: keys, ...projection } } }),
+          );
+          for (const item of result.Responses?.[this.store.table] ?? []) if (!isExpired(item, now)) onItem(item);
+          keys = (result.UnprocessedKeys?.[this.store.table]?.Keys ?? []) as Item[];
+          if (keys.length) await new Promise((r) => setTimeout(r, Math.min(2000, 50 * 2 ** attempt)));
         }
-        keys = (result.UnprocessedKeys?.[this.store.table]?.Keys ?? []) as Item[];
-        if (keys.length) await new Promise((r) => setTimeout(r, Math.min(2000, 50 * 2 ** attempt)));
       }
-    }
-    return found;
+    };
+    await Promise.all(Array.from({ length: Math.min(GET_CONCURRENCY, chunks.length) }, worker));
   }
 
   /**
@@ -180,7 +216,12 @@ export class DecisionRepository {
     let start: Item | undefined;
     if (opts.cursor) {
       const after = decodeCursor(opts.cursor);
-      start = { gsi1pk: listPk(accountId), gsi1sk: position(after.createdAt, after.matchId), ...key(accountId, after.matchId) };
+      const at = position(after.createdAt, after.matchId);
+      // DynamoDB rejects a start key outside the key condition (a 500 otherwise): a cursor carried over from another
+      // range, or forged, is refused like any other bad cursor. The key is rebuilt under `accountId`, so a cursor
+      // can never move the query into another account's records.
+      if ((from && at < from) || (to && at >= to)) throw new InvalidDecisionCursorError();
+      start = { gsi1pk: listPk(accountId), gsi1sk: at, ...key(accountId, after.matchId) };
     }
     const items: DecisionRecord[] = [];
     let more = true;

@@ -1,6 +1,7 @@
 /**
  * npm run bench:screening — ranking quality and speed of the screening engine on the labelled dev set
- * (test/fixtures/screening: 12 jobs × 25 candidates, text, PDF and DOCX résumés, grades 0–3).
+ * (test/fixtures/screening: 12 jobs × 30 candidates — 25 of the job's profession, 5 of others — text, PDF and DOCX
+ * résumés, grades 0–3).
  *
  * 1. Quality: per job, NDCG@10 (gains 2^grade − 1) and P@5 (relevant = grade ≥ 2) of the engine's ranking and of a
  *    BM25 ranking of the same decoded texts (job description as the query), for the tuning half, the held-out
@@ -44,7 +45,7 @@ const quality = evaluate(jobs, texts, ctx, NOW);
 
 function printQuality(rows: JobQuality[]): void {
   console.log(`\nbench:screening — ${jobs.length} jobs × ${jobs[0]!.candidates.length} candidates; NDCG@10 (gain 2^g−1), P@5 (grade ≥ 2),`);
-  console.log("own@5 = NDCG@5 of each job's own ten candidates ranked among themselves (same profession, the hard part)\n");
+  console.log("own@5 = NDCG@5 of each job's own candidates ranked among themselves (same profession, the hard part)\n");
   const head = ["job", "half", "NDCG engine", "NDCG BM25", "Δ NDCG", "P@5 engine", "P@5 BM25", "own@5 eng", "own@5 BM25"];
   const widths = [28, 9, 12, 11, 9, 12, 10, 11, 11];
   const line = (cells: string[]) => console.log(cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(""));

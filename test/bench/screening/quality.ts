@@ -7,7 +7,7 @@ import { ndcgAt, precisionAt, rankByScore } from "./metrics.ts";
 export interface JobQuality {
   id: string;
   tune: boolean;
-  /** ownNdcg5: NDCG@5 of the job's own ten candidates ranked among themselves (the hard part: same profession). */
+  /** ownNdcg5: NDCG@5 of the job's own candidates ranked among themselves (the hard part: same profession). */
   engine: { ndcg10: number; p5: number; ownNdcg5: number };
   bm25: { ndcg10: number; p5: number; ownNdcg5: number };
   /** Per candidate, in the engine's order: grade, engine score and rank, BM25 rank, and the engine's result. */

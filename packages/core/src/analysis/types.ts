@@ -47,6 +47,11 @@ export interface JobTitleInfo {
   careerGroup: string | null;
   confidence: number;
   levels: JobLevel[];
+  /**
+   * Other catalogue titles of the same career group, each with the share of the posting title's skills it shares
+   * (0–1]: how close a related role is to this one ("Chef de Partie" to "Sous Chef" more than "Banquet Server").
+   */
+  kin: { id: string; overlap: number }[];
 }
 
 export interface RelatedSkillRef {
@@ -104,6 +109,14 @@ export interface NamedRequirement {
   strength: Strength;
 }
 
+/** One duty of the posting's responsibilities, as terms (see extraction/duties.ts). */
+export interface Duty {
+  /** The duty as written, shortened to about 80 characters for display. */
+  name: string;
+  /** Distinct terms: "skill:<catalogue id>" for skills, light stems for other content words. */
+  terms: string[];
+}
+
 /** Requirements extracted from a job description. Plain data: can be cached and reused for many candidates. */
 export interface JobProfile {
   title: JobTitleInfo;
@@ -116,6 +129,8 @@ export interface JobProfile {
   experience: YearsRequirement | null;
   education: EducationRequirement;
   responsibilities: string[];
+  /** The responsibilities as duties, matched against the candidate's work history. */
+  duties: Duty[];
   traits: NamedRequirement[];
   interests: NamedRequirement[];
   values: NamedRequirement[];
@@ -139,6 +154,11 @@ export interface CandidateSkill {
   use: SkillUse;
   /** "YYYY-MM": last month of the most recent dated position that mentions the skill; null when none does. */
   lastUsed: string | null;
+  /**
+   * For certifications and licences: "held", or "pending" / "lapsed" when every mention says so ("CPA (pending)",
+   * "CPR expired 2021"). Always "held" for other skills.
+   */
+  status: "held" | "pending" | "lapsed";
   evidence: Evidence;
 }
 
@@ -177,6 +197,11 @@ export interface Position {
   end: string;
   months: number;
   current: boolean;
+  /**
+   * Share of a full-time professional month each month of the position counts for in years of experience: 1; less
+   * for internships, student jobs and practicums, and for part-time work (see docs/scoring.md, "Positions and years").
+   */
+  share: number;
   /** Catalogue skills mentioned in the position's lines (title, dates and the lines up to the next position). */
   skills: string[];
   evidence: Evidence;
@@ -211,6 +236,14 @@ export interface NamedEvidence {
   evidence: Evidence;
 }
 
+/** A line of the candidate's work history (experience section or a dated position) with its terms. */
+export interface WorkLine {
+  terms: string[];
+  /** Each term as the passage first writes it ("Reconciled", "Postgres"), in the order of `terms`. */
+  words: string[];
+  evidence: Evidence;
+}
+
 /** Evidence extracted from a candidate text. Plain data. */
 export interface CandidateProfile {
   /** "YYYY-MM" of the `now` the text was read against: ages of positions and skills are counted from it. */
@@ -222,6 +255,8 @@ export interface CandidateProfile {
   skills: CandidateSkill[];
   education: CandidateEducation;
   experience: CandidateExperience;
+  /** Lines of the work history, for matching the posting's duties. */
+  work: WorkLine[];
   traits: NamedEvidence[];
   interests: NamedEvidence[];
   values: NamedEvidence[];

@@ -1,4 +1,5 @@
 import { cultureSignals } from "../culture/signals.ts";
+import { extractWorkLines } from "../extraction/duties.ts";
 import { extractCandidateEducation } from "../extraction/education.ts";
 import { extractCandidateExperience } from "../extraction/experience.ts";
 import { extractCandidatePersonal } from "../extraction/personal.ts";
@@ -25,7 +26,8 @@ export function analyseCandidate(text: string, ctx: EngineContext, now: Date): C
   const scan = withoutNegatedSkills(scanText(blind.text, RESUME_SECTIONS, ctx.catalogue));
   const { education, lines: educationLines } = extractCandidateEducation(scan, today);
   const personal = extractCandidatePersonal(scan);
-  const experience = extractCandidateExperience(scan, ctx, today, educationLines);
+  const positionLines = new Set<number>();
+  const experience = extractCandidateExperience(scan, ctx, today, educationLines, positionLines);
   return {
     asOf: monthLabel(monthIndex(today)),
     // Counted without the masked characters, so that a longer name or e-mail address earns no confidence.
@@ -34,6 +36,7 @@ export function analyseCandidate(text: string, ctx: EngineContext, now: Date): C
     skills: extractCandidateSkills(scan, ctx.catalogue, experience.positions),
     education,
     experience,
+    work: extractWorkLines(scan, positionLines),
     traits: personal.trait,
     interests: personal.interest,
     values: personal.value,

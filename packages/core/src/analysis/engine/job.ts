@@ -1,4 +1,5 @@
 import { cultureSignals } from "../culture/signals.ts";
+import { extractJobDuties } from "../extraction/duties.ts";
 import { extractJobEducation } from "../extraction/education.ts";
 import { extractJobHeader } from "../extraction/header.ts";
 import { extractJobPersonal } from "../extraction/personal.ts";
@@ -35,6 +36,7 @@ export function analyseJob(jobDescription: string, ctx: EngineContext): JobProfi
     experience: extractJobYears(scan),
     education: extractJobEducation(scan),
     responsibilities,
+    duties: extractJobDuties(scan),
     traits: personal.trait,
     interests: personal.interest,
     values: personal.value,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fixtureContext } from "../__fixtures__/catalogue.ts";
 import { JOB_SECTIONS, RESUME_SECTIONS } from "../text/headings.ts";
 import { extractCandidateEducation } from "./education.ts";
-import { extractCandidateExperience } from "./experience.ts";
+import { extractCandidateExperience, PART_TIME_SHARE, TRAINEE_SHARE } from "./experience.ts";
 import { scanText } from "./scan.ts";
 import { extractJobYears } from "./years.ts";
 
@@ -92,6 +92,25 @@ describe("candidate experience", () => {
     );
     expect(exp.positions).toHaveLength(1);
     expect(exp.years).toBe(2);
+  });
+
+  it("counts internships and part-time work as a share of full-time months", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "Software Engineer Intern, Acme, Jun 2023 – Aug 2023",
+        "Bookkeeping, Corner Shop (part-time, 15 hours/week), Jan 2022 – Dec 2022",
+        "Software Engineer, Beta, Jan 2024 – Dec 2024",
+      ].join("\n"),
+    );
+    const [full, intern, partTime] = exp.positions;
+    expect(full).toMatchObject({ title: "Software Engineer", share: 1 });
+    expect(intern).toMatchObject({ share: TRAINEE_SHARE, levels: ["intern"] });
+    expect(partTime!.share).toBe(PART_TIME_SHARE);
+    // Years of experience stay the months covered; the shares weigh relevant years (scoring/blocks.ts).
+    expect(exp.years).toBe(2.25);
+    // A real job named after students is not a student job.
+    expect(experience("Experience\nStudent Success Advisor, Acme College, Jan 2020 – Dec 2022").positions[0]!.share).toBe(1);
   });
 
   it("counts a repeated range on one line once (pasted profiles)", () => {

@@ -21,6 +21,31 @@ const MAX_TITLE_LINE_WORDS = 15;
 
 type ResumeLine = Line<ResumeSection>;
 
+/**
+ * Work done while studying: an internship, a co-op, a practicum, externship or work placement, a student job. It
+ * shows the work was seen, not that it was done as a professional, so its months count for TRAINEE_SHARE of a month.
+ * "Student" counts only as a student job ("Student Teacher", "Accounting Student Assistant"), not in the name of a
+ * real one ("Student Success Advisor"). Apprenticeships and trainee posts are left out on purpose: in the trades and
+ * in many professions they are paid, full-time professional work.
+ */
+const TRAINEE =
+  /\b(?:interns?|internships?|co-?op|practicum|externship|(?:work|industrial|clinical|student) placement|work[\s-]study|student (?:teacher|teaching|assistant|worker|employee|job|intern|nurse|researcher)|graduate (?:assistant|student))\b/iu;
+/** Part-time work: stated as such, or as fewer than FULL_TIME_HOURS hours a week. */
+const PART_TIME = /\bpart[\s-]?time\b/iu;
+const WEEKLY_HOURS = /\b(\d{1,2})\s*(?:hours|hrs|h)\s*(?:\/|per|a)\s*(?:week|wk)\b/iu;
+const FULL_TIME_HOURS = 30;
+export const TRAINEE_SHARE = 0.25;
+export const PART_TIME_SHARE = 0.5;
+
+/** The share of a full-time month a position's months count for, from its title and date lines. */
+function positionShare(lines: readonly ResumeLine[]): number {
+  const text = lines.map((l) => l.text).join(" ");
+  if (TRAINEE.test(text)) return TRAINEE_SHARE;
+  const hours = WEEKLY_HOURS.exec(text);
+  if (PART_TIME.test(text) || (hours && Number(hours[1]) < FULL_TIME_HOURS)) return PART_TIME_SHARE;
+  return 1;
+}
+
 interface TitleFound {
   line: ResumeLine;
   written: string;
@@ -107,6 +132,8 @@ export function extractCandidateExperience(
   ctx: EngineContext,
   now: Date,
   educationLines: ReadonlySet<number>,
+  /** Filled with the indexes of the lines that belong to a dated position (its work history). */
+  positionLines?: Set<number>,
 ): CandidateExperience {
   const text = scan.doc.text;
   const rangesByLine = new Map<number, MonthInterval[]>();
@@ -124,6 +151,9 @@ export function extractCandidateExperience(
     const line = scan.doc.lines[lineIndex]!;
     const title = titleFor(scan, ctx, lineIndex, rangesByLine, cache);
     const employer = employerOf(scan, line, title, now);
+    const share = positionShare(title && title.line !== line ? [title.line, line] : [line]);
+    // A trainee position without level words was held at intern level, whatever its title.
+    const levels: JobLevel[] = title?.levels.length ? title.levels : share === TRAINEE_SHARE ? ["intern"] : [];
     for (const range of ranges) {
       // Pasted profiles repeat entries; the same title over the same months is one position.
       const key = `${range.start}:${range.end}:${title?.id ?? ""}`;
@@ -135,11 +165,12 @@ export function extractCandidateExperience(
         employer,
         titleId: title?.id ?? null,
         careerGroup: title?.careerGroup ?? null,
-        levels: title?.levels ?? [],
+        levels,
         start: monthLabel(range.start),
         end: monthLabel(range.end - 1),
         months: range.end - range.start,
         current: range.current,
+        share,
         skills: [],
         evidence: {
           snippet: positionSnippet(text, line, title?.line ?? null, range),
@@ -151,7 +182,7 @@ export function extractCandidateExperience(
       anchors.push({ position, first: Math.min(lineIndex, title?.line.index ?? lineIndex), home: lineIndex });
     }
   }
-  assignSkills(scan, anchors);
+  assignSkills(scan, anchors, positionLines);
   positions.sort(mostRecentFirst);
 
   const months = coveredMonths([...rangesByLine.values()].flat());
@@ -174,7 +205,11 @@ export function extractCandidateExperience(
  * position's, within the same section: "Title — Employer / dates / bullets" is one entry. Skills mentioned there were
  * used in that job.
  */
-function assignSkills(scan: Scan<ResumeSection>, anchors: { position: Position; first: number; home: number }[]): void {
+function assignSkills(
+  scan: Scan<ResumeSection>,
+  anchors: { position: Position; first: number; home: number }[],
+  positionLines?: Set<number>,
+): void {
   const lines = scan.doc.lines;
   const starts = [...new Set(anchors.map((a) => a.first))].sort((a, b) => a - b);
   const spanEnd = (first: number): number => {
@@ -186,6 +221,7 @@ function assignSkills(scan: Scan<ResumeSection>, anchors: { position: Position; 
   const ends = new Map(starts.map((s) => [s, spanEnd(s)]));
   for (const { position, first } of anchors) {
     const last = ends.get(first)!;
+    if (positionLines) for (let i = first; i <= last; i++) positionLines.add(i);
     const ids = new Set<string>();
     for (const hit of scan.skills) if (hit.line.index >= first && hit.line.index <= last) ids.add(hit.value);
     position.skills = [...ids];

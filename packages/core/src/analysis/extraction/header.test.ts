@@ -25,6 +25,16 @@ describe("job title", () => {
     expect(header("Software Engineer - Payments Team\nRequirements\n- Go").title.text).toBe("Software Engineer - Payments Team");
   });
 
+  it("links a title followed by an employer and place, or naming a catalogue title inside a longer one", () => {
+    const employer = header("PLATFORM ENGINEER - Stone & Reed, Springfield\nRequirements\n- Terraform");
+    expect(employer.title).toMatchObject({ text: "PLATFORM ENGINEER - Stone & Reed, Springfield", name: "Platform Engineer" });
+    const longer = header("Backend Payments Software Engineer\nRequirements\n- Go");
+    expect(longer.title.name).toBe("Software Engineer");
+    // Titles of the same career group that share its skills, closest first.
+    expect(longer.title.kin.map((k) => k.overlap)).toEqual([...longer.title.kin.map((k) => k.overlap)].sort((a, b) => b - a));
+    expect(longer.title.kin.every((k) => k.overlap > 0 && k.overlap <= 1)).toBe(true);
+  });
+
   it("reads markdown headings and skips labels", () => {
     const h = header("# Frontend Developer | Remote\n\n**Company:** Acme Health\n\n## About the role\nYou build UIs.");
     expect(h.title.text).toBe("Frontend Developer");

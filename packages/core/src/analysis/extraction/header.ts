@@ -158,9 +158,30 @@ function workMode(scan: Scan<JobSection>, titleRaw: string, label: string | null
   return null;
 }
 
+/**
+ * The normalization of the posting's title: the title as cleaned; when that falls short of MIN_TITLE_CONFIDENCE,
+ * the part before its first separator or comma ("SOUS CHEF - Marrow & Vine, Chicago" → "SOUS CHEF": an employer or
+ * team name after the title drags the whole string away from every catalogue title), then a catalogue title named
+ * in it word for word ("Backend Software Engineer" names "Software Engineer"). The most confident one wins.
+ */
+function normalizeTitle(ctx: EngineContext, cleaned: string): ReturnType<EngineContext["normalizer"]["normalize"]> {
+  const whole = ctx.normalizer.normalize(cleaned);
+  if (whole && whole.confidence >= MIN_TITLE_CONFIDENCE) return whole;
+  const variants = new Set<string>();
+  const head = tidy(cleaned.split(/\s+[-–—|@·•/]\s+|,/u)[0] ?? "");
+  if (head && head !== cleaned) variants.add(head);
+  for (const hit of ctx.catalogue.titleMatcher.findAll(cleaned)) variants.add(hit.surface);
+  let best = whole;
+  for (const variant of variants) {
+    const n = ctx.normalizer.normalize(variant);
+    if (n && (!best || n.confidence > best.confidence)) best = n;
+  }
+  return best;
+}
+
 function titleInfo(ctx: EngineContext, cleaned: string): JobTitleInfo {
-  if (!cleaned) return { text: "", id: null, name: null, careerGroup: null, confidence: 0, levels: [] };
-  const normalized = ctx.normalizer.normalize(cleaned);
+  if (!cleaned) return { text: "", id: null, name: null, careerGroup: null, confidence: 0, levels: [], kin: [] };
+  const normalized = normalizeTitle(ctx, cleaned);
   const linked = normalized && normalized.confidence >= MIN_TITLE_CONFIDENCE ? normalized.title : null;
   const [hit] = ctx.catalogue.titleMatcher.findAll(cleaned);
   const matched = hit && ctx.catalogue.title(hit.value);
@@ -171,7 +192,23 @@ function titleInfo(ctx: EngineContext, cleaned: string): JobTitleInfo {
     careerGroup: linked?.career_group ?? null,
     confidence: normalized?.confidence ?? 0,
     levels: hit && matched ? titleLevels(ctx, cleaned, hit, matched) : readLevels(ctx, cleaned, linked?.career_group ?? null),
+    kin: linked ? kinOf(ctx, linked.id) : [],
   };
+}
+
+/** Titles of the posting title's career group that share its skills, with the share of its skills they have. */
+function kinOf(ctx: EngineContext, titleId: string): { id: string; overlap: number }[] {
+  const title = ctx.catalogue.title(titleId);
+  if (!title || title.skill_ids.length === 0) return [];
+  const shared = new Map<string, number>();
+  for (const skillId of title.skill_ids) {
+    for (const other of ctx.catalogue.titlesWithSkill(skillId)) {
+      if (other.id !== title.id && other.career_group === title.career_group) shared.set(other.id, (shared.get(other.id) ?? 0) + 1);
+    }
+  }
+  return [...shared]
+    .map(([id, n]) => ({ id, overlap: Math.round((n / title.skill_ids.length) * 1000) / 1000 }))
+    .sort((a, b) => b.overlap - a.overlap || (a.id < b.id ? -1 : 1));
 }
 
 export function extractJobHeader(scan: Scan<JobSection>, ctx: EngineContext): JobHeader {

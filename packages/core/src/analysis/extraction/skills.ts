@@ -4,6 +4,7 @@ import type { JobSection, ResumeSection } from "../text/headings.ts";
 import type { CandidateSkill, Position, RelatedSkillRef, SkillRequirement, SkillUse, Strength } from "../types.ts";
 import { evidenceAt } from "./evidence.ts";
 import { firmer, requirementStrength } from "./requirements.ts";
+import { credentialStatus, strongestStatus } from "./qualifiers.ts";
 import type { Hit, Scan } from "./scan.ts";
 
 /** Partial credit comes from the skills most related to a requirement, when reasonably related. */
@@ -188,13 +189,17 @@ export function extractCandidateSkills(
     // First mention among the best-supported ones.
     const best = hits.reduce((a, b) => (confidenceOf(b) > confidenceOf(a) ? b : a));
     const confidence = confidenceOf(best) + (hits.length > 1 ? REPEAT_BONUS : 0);
+    const status = skill.type === "Certification" ? strongestStatus(hits.map((h) => credentialStatus(scan.doc.text, h))) : "held";
+    // A qualified credential is quoted where its qualifier is, so the reason for the lower credit is visible.
+    const quoted = status === "held" ? best : (hits.find((h) => credentialStatus(scan.doc.text, h) === status) ?? best);
     out.push({
       id,
       name: skill.name,
       type: skill.type,
       mentions: hits.length,
       ...usage(id, hits, positions),
-      evidence: evidenceAt(scan.doc.text, best.line, best.start, best.end, confidence),
+      status,
+      evidence: evidenceAt(scan.doc.text, quoted.line, quoted.start, quoted.end, confidence),
     });
   }
   return out;

@@ -5,6 +5,7 @@ import { EDUCATION_LEVEL_NAMES, educationRank } from "../lexicon/education.ts";
 import type { CandidateProfile, CandidateSkill, Evidence, JobProfile, NamedEvidence, NamedRequirement, Position } from "../types.ts";
 import { weightOf, type Attribute } from "./attributes.ts";
 import { ageInYears, monthOf, recencyWeight } from "./recency.ts";
+import { responsibilityAttributes } from "./responsibilities.ts";
 
 /** Credit for a missing skill when the candidate has one of its most related skills (times that skill's evidence). */
 export const RELATED_SKILL_CREDIT = 0.25;
@@ -13,7 +14,7 @@ export const PROJECT_SKILL_CREDIT = 0.75;
 /** Credit for a skill only listed (skills list, summary, coursework): a claim without evidence of use. */
 export const LISTED_SKILL_CREDIT = 0.5;
 /** Credit for a held title of the same career group as the posting's title. */
-export const RELATED_ROLE_CREDIT = 0.5;
+export const RELATED_ROLE_CREDIT = 0.75;
 /** Credit for a level one step below a senior posting's, or for a level far from a non-senior posting's. */
 export const NEAR_LEVEL_CREDIT = 0.5;
 /** Weight of the level attribute (it refines the role attribute rather than standing alone). */
@@ -47,11 +48,18 @@ export interface Blocks {
   interests: Attribute[];
 }
 
+/** Credit for a certification or licence stated as not held yet ("pending", "exam scheduled", "candidate"). */
+export const PENDING_CREDENTIAL_CREDIT = 0.25;
+/** Credit for a certification or licence stated as no longer held ("expired", "lapsed"): it was earned once. */
+export const LAPSED_CREDENTIAL_CREDIT = 0.5;
+
 /** Certificates, licences and languages are evidenced by being stated; other skills by being used. */
 const STATED_IS_EVIDENCE: ReadonlySet<string> = new Set(["Certification", "Language"]);
 
 /** Credit a skill the candidate has earns, by how it is evidenced and how recently it was used. */
 export function skillEvidence(skill: CandidateSkill, asOf: string): { credit: number; note: string | null } {
+  if (skill.status === "pending") return { credit: PENDING_CREDENTIAL_CREDIT, note: "not held yet" };
+  if (skill.status === "lapsed") return { credit: LAPSED_CREDENTIAL_CREDIT, note: "expired or lapsed" };
   if (STATED_IS_EVIDENCE.has(skill.type)) return { credit: 1, note: null };
   if (skill.use === "project") return { credit: PROJECT_SKILL_CREDIT, note: "projects only" };
   if (skill.use === "listed") return { credit: LISTED_SKILL_CREDIT, note: "listed, not shown in work history" };
@@ -98,6 +106,17 @@ function skillAttributes(job: JobProfile, candidate: CandidateProfile): Attribut
   });
 }
 
+/**
+ * Credit for a held title of the posting's career group: RELATED_ROLE_CREDIT, scaled by how many of the posting
+ * title's catalogue skills that title shares, full at KIN_FULL_OVERLAP (a Chef de Partie is closer to a Sous Chef
+ * than a Banquet Server is), and never below half of it.
+ */
+export const KIN_FULL_OVERLAP = 0.3;
+function relatedRoleCredit(job: JobProfile, held: Position): number {
+  const overlap = job.title.kin.find((k) => k.id === held.titleId)?.overlap ?? 0;
+  return RELATED_ROLE_CREDIT * (0.5 + 0.5 * Math.min(1, overlap / KIN_FULL_OVERLAP));
+}
+
 const LEVEL_NAMES: Record<JobLevel, string> = {
   intern: "Intern", entry: "Entry", mid: "Mid", senior: "Senior", lead: "Lead", manager: "Manager",
   director: "Director", executive: "Executive",
@@ -121,13 +140,19 @@ export function relevantPositions(job: JobProfile, candidate: CandidateProfile):
   );
 }
 
-/** Years of the given positions, overlaps once, each month weighted by how long ago it was (recencyWeight). */
+/**
+ * Years of the given positions, overlaps once, each month weighted by how long ago it was (recencyWeight) and by
+ * the share of a full-time professional month it stands for (internships and part-time work count less; where
+ * positions overlap, the fullest one counts).
+ */
 export function weightedYears(positions: readonly Position[], asOf: string): number {
   const now = monthOf(asOf);
-  const months = new Set<number>();
-  for (const p of positions) for (let m = monthOf(p.start), end = monthOf(p.end); m <= end; m++) months.add(m);
+  const months = new Map<number, number>();
+  for (const p of positions) {
+    for (let m = monthOf(p.start), end = monthOf(p.end); m <= end; m++) months.set(m, Math.max(months.get(m) ?? 0, p.share));
+  }
   let sum = 0;
-  for (const m of months) sum += recencyWeight((now - m) / 12);
+  for (const [m, share] of months) sum += share * recencyWeight((now - m) / 12);
   return sum / 12;
 }
 
@@ -173,13 +198,14 @@ function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Att
       name: `Experience as ${job.title.name}`,
       strength: "must",
       weight: 1,
-      credit: held ? weight : near ? RELATED_ROLE_CREDIT * weight : heldUndated ? 1 : 0,
+      credit: held ? weight : near ? relatedRoleCredit(job, near) * weight : heldUndated ? 1 : 0,
       note: notes.filter(Boolean).join(", ") || null,
       statedMust: false,
       evidence: position ? [position.evidence] : [],
     });
     out.push(levelAttribute(job, candidate, relevant));
   }
+  out.push(...responsibilityAttributes(job, candidate));
   return out;
 }
 

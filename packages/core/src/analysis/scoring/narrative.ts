@@ -6,6 +6,8 @@ import type { Blocks } from "./blocks.ts";
 import { describeEducation } from "./summary.ts";
 
 export const MAX_SENTENCES = 5;
+/** Unshown duties named in one sentence; the rest are counted (each is listed in analysed_experience). */
+const MAX_DUTIES_NAMED = 3;
 
 const names = (attrs: readonly Attribute[]) => attrs.map((a) => a.name);
 const unprefixed = (attrs: readonly Attribute[]) => attrs.map((a) => a.name.replace(/^[A-Z][a-z]+: /u, ""));
@@ -20,7 +22,8 @@ export function strengths(blocks: Blocks, fit: CultureFit, job: JobProfile, cand
   const metNice = blocks.skills.filter((a) => a.strength === "nice" && isMet(a));
   if (metNice.length) out.push(`Also brings nice-to-have skills: ${joinAnd(names(metNice))}.`);
 
-  for (const a of blocks.experience.filter(isMet)) {
+  const duties = blocks.experience.filter((a) => a.kind === "responsibility");
+  for (const a of blocks.experience.filter((x) => isMet(x) && x.kind !== "responsibility")) {
     if (a.kind === "years") {
       out.push(`Experience meets the ${job.experience?.years}+ years asked for (${a.note}).`);
     } else if (a.kind === "role") {
@@ -29,6 +32,8 @@ export function strengths(blocks: Blocks, fit: CultureFit, job: JobProfile, cand
       out.push(`Has already held a ${lowerFirst(a.name)}.`);
     }
   }
+  const shown = duties.filter(isMet);
+  if (shown.length) out.push(`Work history shows ${shown.length} of the ${duties.length} responsibilities of the role.`);
   for (const a of blocks.education.filter(isMet)) {
     if (a.kind === "degree") {
       out.push(`Holds a ${EDUCATION_LEVEL_NAMES[candidate.education.level]}, meeting the ${a.name} requirement.`);
@@ -56,7 +61,8 @@ export function areasForImprovement(blocks: Blocks, fit: CultureFit, job: JobPro
   const nice = blocks.skills.filter((a) => a.strength === "nice" && !isMet(a));
   if (nice.length) out.push(`Lacks nice-to-have skills: ${joinAnd(names(nice))}.`);
 
-  for (const a of blocks.experience.filter((x) => !isMet(x))) {
+  const duties = blocks.experience.filter((a) => a.kind === "responsibility");
+  for (const a of blocks.experience.filter((x) => !isMet(x) && x.kind !== "responsibility")) {
     if (a.kind === "years") {
       const need = job.experience?.years;
       out.push(
@@ -69,6 +75,12 @@ export function areasForImprovement(blocks: Blocks, fit: CultureFit, job: JobPro
     } else {
       out.push(`No ${lowerFirst(a.name)} found in the work history (${a.note}).`);
     }
+  }
+  const unshown = duties.filter((a) => a.credit === 0);
+  if (unshown.length) {
+    const named = unshown.slice(0, MAX_DUTIES_NAMED).map((a) => `"${a.name.replace(/^Responsibility: /u, "")}"`);
+    const rest = unshown.length - named.length;
+    out.push(`Work history does not show ${unshown.length} of the ${duties.length} responsibilities of the role: ${named.join("; ")}${rest > 0 ? ` and ${rest} more` : ""}.`);
   }
   for (const a of blocks.education.filter((x) => !isMet(x))) {
     if (a.kind === "degree") {

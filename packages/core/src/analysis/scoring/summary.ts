@@ -42,8 +42,13 @@ function experienceBucket(attrs: Attribute[], job: JobProfile, candidate: Candid
         : "no dated positions or stated years of experience";
   const years = attrs.find((x) => x.kind === "years");
   const parts = [job.experience ? `${found} against ${job.experience.years}+ years asked${years?.note ? ` (${years.note})` : ""}` : found];
-  for (const a of attrs.filter((x) => x.kind !== "years")) {
+  for (const a of attrs.filter((x) => x.kind !== "years" && x.kind !== "responsibility")) {
     parts.push(`${describe(a)}: ${isMet(a) ? "met" : a.credit > 0 ? "partly met" : "not met"}`);
+  }
+  // Each duty is explained in analysed_experience; the bucket only counts them.
+  const duties = attrs.filter((x) => x.kind === "responsibility");
+  if (duties.length) {
+    parts.push(`${met(duties)} of ${plural(duties.length, "responsibility", "responsibilities")} evidenced in the work history, ${partial(duties)} partly`);
   }
   const heading = attrs.length ? grade(attrs) : "No requirement";
   return `${heading}: ${parts.join("; ")}`;

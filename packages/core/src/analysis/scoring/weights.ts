@@ -7,10 +7,10 @@ import type { Blocks } from "./blocks.ts";
  * beside the score but not part of it: lexicon cues are too thin to rank people by.
  */
 export const BLOCK_WEIGHTS: Readonly<Record<keyof Blocks, number>> = {
-  skills: 0.45,
-  experience: 0.3,
-  education: 0.15,
-  interests: 0.1,
+  skills: 0.35,
+  experience: 0.45,
+  education: 0.12,
+  interests: 0.08,
 };
 
 /**

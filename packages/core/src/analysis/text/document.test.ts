@@ -4,6 +4,23 @@ import { JOB_SECTIONS, RESUME_SECTIONS } from "./headings.ts";
 import { MAX_SNIPPET_LENGTH, snippetAround } from "./snippet.ts";
 
 describe("parseDocument", () => {
+  it("reads a heading qualified by a bracketed remark, and job headings in their common phrasings", () => {
+    const text = ["Qualifications (must have)", "- Go", "What you need to bring", "- SQL", "What you'll own", "- The ledger"].join("\n");
+    const doc = parseDocument(text, JOB_SECTIONS);
+    expect(doc.lines.filter((l) => !l.heading).map((l) => l.section)).toEqual(["requirements", "requirements", "responsibilities"]);
+  });
+
+  it("reads an inline label whose list wraps onto the next line, but never a wrapped tail as a heading", () => {
+    const text = ["Requirements", "- Go", "Nice to have: a culinary degree, fermentation,", "working Spanish"].join("\n");
+    const doc = parseDocument(text, JOB_SECTIONS);
+    expect(doc.lines.map((l) => l.section)).toEqual(["requirements", "requirements", "preferred", "preferred"]);
+    expect(parseDocument("Skills\nPython, Go,\nExperience,", RESUME_SECTIONS).lines.map((l) => l.section)).toEqual([
+      "skills",
+      "skills",
+      "skills",
+    ]);
+  });
+
   it("reads a bilingual heading by its known half and never a wrapped sentence tail as a heading", () => {
     const text = ["PARCOURS / CAREER", "Second de cuisine, 2020 – 2024", "Menu degustation in six and nine", "courses.", "Led a brigade"].join("\n");
     const doc = parseDocument(text, RESUME_SECTIONS);

@@ -58,6 +58,12 @@ interface HeadingMatch<K extends string> {
  * Languages" → the first) and a short capitalised run ending in a known heading word ("Leadership Experience").
  */
 function lookupHeading<K extends string>(line: string, tokens: readonly Token[], vocab: SectionVocabulary<K>): K | undefined {
+  // A bracketed remark qualifies the heading rather than naming it: "Qualifications (must have)".
+  const bracket = /\([^)]*\)\s*:?\s*$/u.exec(line);
+  if (bracket && bracket.index > 0) {
+    const bare = lookupHeading(line.slice(0, bracket.index), tokens.filter((t) => t.end <= bracket.index), vocab);
+    if (bare) return bare;
+  }
   if (tokens.length === 0 || tokens.length > MAX_HEADING_WORDS) return undefined;
   const direct = vocab.headings.get(tokens.map((t) => t.norm).join(" "));
   if (direct) return direct;
@@ -85,9 +91,10 @@ function lookupHeading<K extends string>(line: string, tokens: readonly Token[],
 /** Recognises heading lines, from the line text and its tokens (offsets relative to the line). */
 function classifyHeading<K extends string>(line: string, tokens: readonly Token[], vocab: SectionVocabulary<K>): HeadingMatch<K> | null {
   // A line that starts in lower case or ends like a sentence is the tail of a wrapped sentence ("courses."), not
-  // a heading, even when its words are a heading's.
-  if (/^\p{Ll}/u.test(line) || /[.,;]$/u.test(line)) return null;
-  const whole = lookupHeading(line, tokens, vocab);
+  // a heading, even when its words are a heading's. The content after an inline label may end any way: "Nice to
+  // have: a culinary degree, fermentation," is a label whose list wraps onto the next line.
+  if (/^\p{Ll}/u.test(line)) return null;
+  const whole = /[.,;]$/u.test(line) ? undefined : lookupHeading(line, tokens, vocab);
   if (whole) return { kind: whole, inline: false, contentStart: line.length };
   const colon = line.search(COLON);
   if (colon >= 2 && colon <= MAX_LABEL_CHARS && /\S/u.test(line.slice(colon + 1))) {

@@ -1,0 +1,206 @@
+import type { Token } from "../../text/tokens.ts";
+import type { JobSection, ResumeSection } from "../text/headings.ts";
+import type { Line } from "../text/document.ts";
+import { linesPassage, MAX_SNIPPET_LENGTH } from "../text/snippet.ts";
+import type { Duty, Evidence, WorkLine } from "../types.ts";
+import { evidenceAt } from "./evidence.ts";
+import type { Scan } from "./scan.ts";
+
+/**
+ * Responsibilities of a posting and the work history of a candidate, reduced to comparable terms.
+ *
+ * A duty ("Run weekly inventory and help keep food cost at 29-31%") is evidenced when the candidate's work history
+ * describes the same work. Matching is on whole tokens, like every other lookup of the engine: catalogue skills by
+ * id (so an alias in the résumé meets the name in the posting), other words by a light stem ("costing", "costed" and
+ * "costs" are one term), with function words and the generic vocabulary of job ads left out, since "team",
+ * "ensure" or "daily" say nothing about which work was done.
+ */
+
+/** At most this many duties are read from a posting; the first ones are the ones postings lead with. */
+export const MAX_DUTIES = 16;
+/** A duty needs this many distinct terms to be told apart from filler ("Other duties as assigned"). */
+export const MIN_DUTY_TERMS = 3;
+const MAX_DUTY_NAME = 80;
+/** Confidence of a work-history passage quoted for a duty: a description of work, in the candidate's words. */
+const WORK_LINE_CONFIDENCE = 0.8;
+
+const BULLET = /^[•·▪◦●○■□➢►✓✔*\-–—>]/u;
+const SKILL_PREFIX = "skill:";
+
+// Function words, and words of job ads and résumés that describe any job rather than the work itself.
+const STOP_WORDS = new Set(
+  (
+    "a about above across after again against all along also although am among an and any are around as at be because been " +
+    "before being below between both but by can could did do does doing done down during each either else etc every few for " +
+    "from further get gets got had has have having he her here hers him his how however i if in including into is it its itself " +
+    "just least less like made make makes making many may me might more most much must my near need needs new no nor not now of " +
+    "off often on once one only onto or other others our ours out over own part per perhaps please put rather same several " +
+    "shall she should since so some such than that the their theirs them then there these they this those though through " +
+    "throughout to too toward towards under until up upon us use used uses using very via was we well were what when where " +
+    "whether which while who whom whose why will with within without would yet you your yours yourself " +
+    // the vocabulary of any job
+    "ability able across activities activity additional areas assigned assist assisted assisting based best closely " +
+    "company daily day days duties duty effective effectively ensure ensured ensures ensuring environment etc excellent " +
+    "experience experienced first full good great help helped helping helps high including job jobs key level lead " +
+    "maintain maintained maintaining member members month monthly needed ongoing opportunities opportunity overall " +
+    "perform performed performing position positions provide provided providing quality regular regularly related " +
+    "relevant required responsibilities responsibility responsible role roles strong successful successfully support " +
+    "supported supporting supports take takes taking task tasks team teams time times top two three four five six week " +
+    "weekly work worked working works year years"
+  ).split(" "),
+);
+
+/**
+ * A light suffix-stripping stem: enough to make inflections of one word meet ("schedules", "scheduling",
+ * "scheduled" → "schedul"), not a linguistic analysis. Words shorter than five letters are kept as they are.
+ */
+export function stem(word: string): string {
+  let w = word.replace(/['’]s$/u, "");
+  if (w.length < 5) return w;
+  if (w.endsWith("ies") && w.length > 5) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith("sses")) w = w.slice(0, -2);
+  else if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) w = w.slice(0, -1);
+  for (const suffix of ["ations", "ation", "ings", "ing", "ers", "er", "ed", "ment", "ly", "e"]) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 4) {
+      w = w.slice(0, -suffix.length);
+      break;
+    }
+  }
+  // "running" → "runn" → "run", "planned" → "plann" → "plan".
+  if (/([b-df-hj-np-tv-z])\1$/u.test(w) && !/(ll|ss|zz|ff)$/u.test(w)) w = w.slice(0, -1);
+  return w;
+}
+
+interface SkillSpan {
+  value: string;
+  start: number;
+  end: number;
+  surface: string;
+}
+
+/**
+ * Terms of a run of tokens, each with the words that wrote it first (as written): "skill:<id>" for each catalogue skill named (its words are not counted again), and the
+ * stems of the remaining content words (letters only, at least three, not a stop word).
+ */
+function termsOf(tokens: readonly Token[], skills: readonly SkillSpan[]): Map<string, string> {
+  const terms = new Map<string, string>();
+  const add = (term: string, surface: string) => {
+    if (!terms.has(term)) terms.set(term, surface);
+  };
+  for (const s of skills) add(`${SKILL_PREFIX}${s.value}`, s.surface);
+  for (const [i, t] of tokens.entries()) {
+    if (skills.some((s) => t.start >= s.start && t.end <= s.end)) continue;
+    // A capitalised word inside a sentence is a name (the employer, a place, a product the catalogue does not
+    // know): it says where the work was done, not what it was. Acronyms ("EMT", "PVC") are kept.
+    if (i > 0 && /^\p{Lu}\p{Ll}/u.test(t.raw)) continue;
+    if (t.norm.length < 3 || !/^\p{L}+$/u.test(t.norm) || STOP_WORDS.has(t.norm)) continue;
+    add(stem(t.norm), t.raw);
+  }
+  return terms;
+}
+
+const skillsByLine = <K extends string>(scan: Scan<K>): Map<number, SkillSpan[]> => {
+  const out = new Map<number, SkillSpan[]>();
+  for (const hit of scan.skills) {
+    const list = out.get(hit.line.index);
+    if (list) list.push(hit);
+    else out.set(hit.line.index, [hit]);
+  }
+  return out;
+};
+
+const shorten = (s: string): string => {
+  const flat = s.replace(/\s+/gu, " ").trim();
+  if (flat.length <= MAX_DUTY_NAME) return flat;
+  const cut = flat.lastIndexOf(" ", MAX_DUTY_NAME - 1);
+  return `${flat.slice(0, cut > 0 ? cut : MAX_DUTY_NAME - 1)}…`;
+};
+
+/**
+ * The duties of a posting: the sentences of its responsibilities section, with lines wrapped mid-sentence joined
+ * again and every bullet a duty of its own. Duties with fewer than MIN_DUTY_TERMS terms are left out.
+ */
+export function extractJobDuties(scan: Scan<JobSection>): Duty[] {
+  const text = scan.doc.text;
+  const skills = skillsByLine(scan);
+  const units: { tokens: Token[]; skills: SkillSpan[]; from: number; to: number }[] = [];
+  let open = false;
+  for (const line of scan.doc.lines) {
+    if (line.section !== "responsibilities" || line.heading || line.tokens.length === 0) {
+      open = false;
+      continue;
+    }
+    for (const [start, end] of line.sentences) {
+      const tokens = line.tokens.filter((t) => t.start >= start && t.end <= end);
+      if (tokens.length === 0) continue;
+      const continues = open && start === line.sentences[0]![0] && !BULLET.test(line.text) && !/^\p{Lu}/u.test(tokens[0]!.raw);
+      const hits = (skills.get(line.index) ?? []).filter((h) => h.start >= start && h.end <= end);
+      const last = units[units.length - 1];
+      if (continues && last) {
+        last.tokens.push(...tokens);
+        last.skills.push(...hits);
+        last.to = end;
+      } else {
+        units.push({ tokens, skills: hits, from: tokens[0]!.start, to: end });
+      }
+    }
+    // A line ending mid-sentence continues on the next one (wrapped text).
+    open = !/[.!?;:]\s*$/u.test(line.text);
+  }
+  const duties: Duty[] = [];
+  for (const unit of units) {
+    const terms = termsOf(unit.tokens, unit.skills);
+    if (terms.size < MIN_DUTY_TERMS) continue;
+    duties.push({ name: shorten(text.slice(unit.from, unit.to)), terms: [...terms.keys()] });
+    if (duties.length >= MAX_DUTIES) break;
+  }
+  return duties;
+}
+
+/**
+ * The work history of a candidate as passages with their terms: the lines of the experience section and of the
+ * dated positions (`positionLines`), never the skills list or the summary, where a duty is claimed rather than shown.
+ * A line that ends mid-sentence and is followed by one starting in lower case is one passage with it (wrapped text,
+ * common in PDFs), so the words of one sentence are read together and quoted together.
+ */
+export function extractWorkLines(scan: Scan<ResumeSection>, positionLines: ReadonlySet<number>): WorkLine[] {
+  const text = scan.doc.text;
+  const skills = skillsByLine(scan);
+  const passages: { first: Line<ResumeSection>; last: Line<ResumeSection>; tokens: Token[]; skills: SkillSpan[] }[] = [];
+  let previous: Line<ResumeSection> | null = null;
+  for (const line of scan.doc.lines) {
+    const inWork = !line.heading && line.tokens.length > 0 && (line.section === "experience" || positionLines.has(line.index));
+    if (!inWork) {
+      previous = null;
+      continue;
+    }
+    const open = passages[passages.length - 1];
+    const wrapped =
+      previous !== null && open?.last === previous && !/[.!?;:]\s*$/u.test(previous.text) && /^\p{Ll}/u.test(line.tokens[0]!.raw);
+    if (wrapped && open) {
+      open.last = line;
+      open.tokens.push(...line.tokens);
+      open.skills.push(...(skills.get(line.index) ?? []));
+    } else {
+      passages.push({ first: line, last: line, tokens: [...line.tokens], skills: [...(skills.get(line.index) ?? [])] });
+    }
+    previous = line;
+  }
+  const out: WorkLine[] = [];
+  for (const p of passages) {
+    const terms = termsOf(p.tokens, p.skills);
+    if (terms.size === 0) continue;
+    out.push({ terms: [...terms.keys()], words: [...terms.values()], evidence: passageEvidence(text, p.first, p.last) });
+  }
+  return out;
+}
+
+/** The passage quoted whole when it fits a snippet, else its first line. */
+function passageEvidence(text: string, first: Line<ResumeSection>, last: Line<ResumeSection>): Evidence {
+  const whole = first === last ? null : linesPassage(text, first, last);
+  if (whole) return { snippet: whole, section: first.section, confidence: WORK_LINE_CONFIDENCE };
+  return evidenceAt(text, first, first.tokens[0]!.start, Math.min(first.end, first.tokens[0]!.start + MAX_SNIPPET_LENGTH), WORK_LINE_CONFIDENCE);
+}
+
+/** Terms of a skill id, as duties and work lines record them. */
+export const skillTerm = (id: string): string => `${SKILL_PREFIX}${id}`;

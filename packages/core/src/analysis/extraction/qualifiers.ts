@@ -1,0 +1,56 @@
+import type { Hit } from "./scan.ts";
+
+/**
+ * How a credential (certification, licence) is qualified where it is stated: "CPA (pending)", "exam scheduled
+ * for March", "working toward the PMP" say it is not held yet; "CPR (expired)", "licence lapsed in 2019" say it is
+ * no longer held. Either way, stating the credential is not evidence of holding it.
+ */
+export type CredentialStatus = "held" | "pending" | "lapsed";
+
+const PENDING =
+  /\b(?:pending|expected|in progress|in process|scheduled|eligible|not yet|applied for|application (?:submitted|filed)|to be obtained|willing(?:ness)? to obtain|will obtain|to obtain|plan(?:s|ning|ned)? to (?:sit|take|obtain)|sitting|studying for|preparing for|working toward(?:s)?|candidate|exam (?:date|in|on|booked)|awaiting|provisional|trainee|in training|exams?)\b/iu;
+// Words that state the credential is held, which outweigh a mention of its exam ("passed all four CPA exams; licensed").
+const HELD = /\b(?:licensed|active|valid|current|issued|renewed|passed all)\b/iu;
+const LAPSED = /\b(?:expired|lapsed|inactive|no longer (?:active|held|valid)|previously held|formerly held|(?:was|were) licensed|not renewed|revoked|suspended)\b/iu;
+// A qualifier applies to the list item the credential sits in: items are cut at these separators.
+const ITEM_SEPARATOR = /[;·|•,]/u;
+const MAX_REACH = 60;
+
+/** The list item around [start, end) on its line: bounded by separators outside brackets, at most MAX_REACH each way. */
+function itemAround(text: string, lineStart: number, lineEnd: number, start: number, end: number): string {
+  let from = start;
+  let depth = 0;
+  while (from > lineStart && start - from < MAX_REACH) {
+    const c = text[from - 1]!;
+    if (c === ")") depth++;
+    else if (c === "(") depth = Math.max(0, depth - 1);
+    else if (depth === 0 && ITEM_SEPARATOR.test(c)) break;
+    from--;
+  }
+  let to = end;
+  depth = 0;
+  while (to < lineEnd && to - end < MAX_REACH) {
+    const c = text[to]!;
+    if (c === "(") depth++;
+    else if (c === ")") depth = Math.max(0, depth - 1);
+    // ", expired 2019" after a licence continues its item; ", OSHA 30" starts the next one.
+    else if (depth === 0 && ITEM_SEPARATOR.test(c) && !(c === "," && /^,\s*\p{Ll}/u.test(text.slice(to, to + 3)))) break;
+    to++;
+  }
+  return text.slice(from, to);
+}
+
+/** The status a mention gives its credential. */
+export function credentialStatus(text: string, hit: Hit<unknown, string>): CredentialStatus {
+  const item = itemAround(text, hit.line.start, hit.line.end, hit.start, hit.end);
+  const around = item.replace(hit.surface, " ");
+  if (LAPSED.test(around)) return "lapsed";
+  if (PENDING.test(around) && !HELD.test(around)) return "pending";
+  return "held";
+}
+
+/** Across the mentions of one credential, the strongest status: one plain statement of it is enough. */
+export function strongestStatus(statuses: readonly CredentialStatus[]): CredentialStatus {
+  if (statuses.length === 0 || statuses.includes("held")) return "held";
+  return statuses.includes("lapsed") ? "lapsed" : "pending";
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { fixtureContext } from "../__fixtures__/catalogue.ts";
+import { analyseCandidate } from "../engine/candidate.ts";
+import { analyseJob } from "../engine/job.ts";
+import { scoreMatch } from "./match.ts";
+import { DUTY_FULL_COVERAGE, RESPONSIBILITIES_WEIGHT } from "./responsibilities.ts";
+
+const ctx = fixtureContext();
+const NOW = new Date(Date.UTC(2025, 5, 15));
+const JOB = [
+  "Backend Engineer",
+  "Responsibilities",
+  "- Reconcile merchant payouts against bank statements every night",
+  "- Design ledger schemas and tune slow queries",
+  "Requirements",
+  "- Python",
+].join("\n");
+const experience = (resume: string) =>
+  scoreMatch(analyseJob(JOB, ctx), analyseCandidate(resume, ctx, NOW), { candidateName: "A", postedDate: NOW }, ctx).recommendation_insights
+    .analysed_experience;
+const duty = (block: { matched_attributes: string[]; unmatched_attributes: string[] }, start: string) =>
+  [...block.matched_attributes, ...block.unmatched_attributes].find((a) => a.startsWith(`Responsibility: ${start}`));
+
+describe("responsibilities", () => {
+  it("credits a duty described in the work history and quotes the line verbatim", () => {
+    const resume = "Experience\nBackend Engineer, Acme, 2021 – Present\n- Reconciled merchant payouts against the bank statements nightly";
+    const block = experience(resume);
+    const met = block.matched_attributes.find((a) => a.startsWith("Responsibility: Reconcile merchant payouts"));
+    expect(met).toBe(
+      "Responsibility: Reconcile merchant payouts against bank statements every night (evidenced in the work history: Reconciled, merchant, payouts, bank, statements, nightly)",
+    );
+    const result = scoreMatch(analyseJob(JOB, ctx), analyseCandidate(resume, ctx, NOW), { candidateName: "A", postedDate: NOW }, ctx);
+    expect(result.recommendation_insights.context_snippets.source_snippets.map((s) => s.snippet)).toContain(
+      "Reconciled merchant payouts against the bank statements nightly",
+    );
+    expect(duty(block, "Design ledger")).toContain("not found in the work history");
+  });
+
+  it("does not count a duty claimed only in a skills list or a summary", () => {
+    const block = experience(
+      "Summary\nReconciled merchant payouts against bank statements\nSkills\nPayout reconciliation, bank statements, merchant payouts",
+    );
+    expect(duty(block, "Reconcile merchant payouts")).toContain("not found in the work history");
+  });
+
+  it("gives partial credit by the share of the duty's terms shown, full at DUTY_FULL_COVERAGE", () => {
+    const job = analyseJob(JOB, ctx);
+    const terms = job.duties[0]!.terms.length;
+    const block = experience("Experience\nAcme, 2021 – Present\n- Checked payouts");
+    const attribute = duty(block, "Reconcile merchant payouts")!;
+    expect(attribute).toContain("(partly evidenced in the work history: payouts)");
+    // One term of the first duty shown; no title, so the role and level attributes (weights 1 and 0.5) earn nothing.
+    const credit = 1 / terms / DUTY_FULL_COVERAGE;
+    expect(credit).toBeLessThan(1);
+    expect(block.layer_two_score).toBeCloseTo(((RESPONSIBILITIES_WEIGHT / 2) * credit) / (1.5 + RESPONSIBILITIES_WEIGHT), 4);
+  });
+
+  it("weighs all duties together as RESPONSIBILITIES_WEIGHT in the experience block", () => {
+    const job = analyseJob(JOB, ctx);
+    expect(job.duties).toHaveLength(2);
+    const nothing = experience("Experience\nAcme, 2021 – Present\n- Answered phones");
+    const both = experience(
+      "Experience\nAcme, 2021 – Present\n- Reconciled merchant payouts against bank statements\n- Designed ledger schemas, tuned slow queries",
+    );
+    // Role and level attributes (weights 1 and SENIORITY_WEIGHT) are the same for both candidates.
+    const others = nothing.layer_two_score * (1.5 + RESPONSIBILITIES_WEIGHT);
+    expect(both.layer_two_score).toBeCloseTo((others + RESPONSIBILITIES_WEIGHT) / (1.5 + RESPONSIBILITIES_WEIGHT), 4);
+  });
+});

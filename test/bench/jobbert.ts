@@ -14,6 +14,7 @@ interface OccupationRow {
   iscoGroup: string;
   preferredLabel: string;
   altLabels: string;
+  description?: string;
 }
 
 export interface LabelledTitle {
@@ -21,6 +22,8 @@ export interface LabelledTitle {
   /** Preferred label of the ESCO occupation. */
   label: string;
 }
+
+const idOf = (uri: string): string => uri.slice(uri.lastIndexOf("/") + 1);
 
 const readCsv = <T>(file: string): T[] =>
   parse(readFileSync(file), { columns: true, skip_empty_lines: true, bom: true, relax_column_count: true }) as T[];
@@ -34,7 +37,7 @@ export function loadEscoCatalogue(file = `${JOBBERT_DIR}esco_v1.0_occupations_en
     const group = `ISCO ${r.iscoGroup}`;
     const list = groups.get(group) ?? [];
     list.push({
-      id: r.conceptUri.slice(r.conceptUri.lastIndexOf("/") + 1),
+      id: idOf(r.conceptUri),
       name: r.preferredLabel,
       aliases: r.altLabels.split(/\r?\n/).filter((a) => a.trim()),
       skills: [],
@@ -42,7 +45,14 @@ export function loadEscoCatalogue(file = `${JOBBERT_DIR}esco_v1.0_occupations_en
     groups.set(group, list);
   }
   const files = [...groups].map(([group, titles]) => ({ path: group, content: { career_group: group, titles } }));
-  return buildCatalogue(files, "esco-1.0");
+  const data = buildCatalogue(files, "esco-1.0");
+  // Source files carry no descriptions; they join the built titles by id, as the ESCO import sets them.
+  const descriptions = new Map(rows.map((r) => [idOf(r.conceptUri), r.description?.trim()]));
+  for (const t of data.titles) {
+    const description = descriptions.get(t.id);
+    if (description) t.description = description;
+  }
+  return data;
 }
 
 export function loadValTitles(file = `${JOBBERT_DIR}val.csv`): LabelledTitle[] {

@@ -83,6 +83,7 @@ describe("readEscoCsvDirectory", () => {
         name: "software developer",
         career_group: "ICT professionals",
         aliases: ['"the" developer', "coder, senior", "programmer"],
+        description: "Builds software,\nlots of it.",
         skill_ids: ["aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa", "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb"],
         essential_skills: 1,
       },

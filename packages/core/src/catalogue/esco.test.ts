@@ -118,7 +118,15 @@ describe("CSV rows", () => {
       hiddenLabels: "boss",
       iscoGroup: "2654",
     });
-    expect(o).toEqual({ uri: `${OCC}${id(1)}`, label: "technical director", altLabels: ["head of technical", "technical manager"], iscoGroup: "2654" });
+    expect(o).toEqual({
+      uri: `${OCC}${id(1)}`,
+      label: "technical director",
+      altLabels: ["head of technical", "technical manager"],
+      iscoGroup: "2654",
+      description: null,
+    });
+    const described = occupationFromCsv({ conceptUri: `${OCC}${id(1)}`, preferredLabel: "x", description: " Realise\r\nvisions. " });
+    expect(described.description).toBe("Realise\nvisions.");
   });
 
   it("maps a skill row, recognising the language collection in inScheme", () => {
@@ -158,6 +166,23 @@ describe("EscoCatalogueBuilder", () => {
     expect(dev.aliases).toEqual(["coder", "programmer"]);
     expect(dev.career_group).toBe("Information and communications technology professionals");
     expect(data.source).toBe("esco-test");
+  });
+
+  it("carries an occupation's description, and adds no field (nor changes the version) without one", () => {
+    const plain = build().data;
+    expect(plain.titles.every((t) => !("description" in t))).toBe(true);
+    const data = sample();
+    data.occupations[0] = occupation(10, "software developer", {
+      altLabels: ["programmer", "software developer", "coder"],
+      description: "Software developers implement software.",
+    });
+    data.occupations[1] = occupation(11, "database administrator", { iscoGroup: "2521", description: null });
+    const described = build(data).data;
+    expect(described.titles.find((t) => t.id === id(10))!.description).toBe("Software developers implement software.");
+    expect("description" in described.titles.find((t) => t.id === id(11))!).toBe(false);
+    expect(described.version).not.toBe(plain.version);
+    data.occupations[0] = occupation(10, "software developer", { altLabels: ["programmer", "software developer", "coder"], description: "" });
+    expect(build(data).data.version).toBe(plain.version);
   });
 
   it("lists essential skills before optional ones, each part by name, and counts the essential ones", () => {

@@ -11,8 +11,8 @@ import type { CatalogueData, Skill, SkillRelation, SkillRelationKind, SkillTypeN
  * Mapping (docs/catalogue.md, "ESCO import"):
  * - occupation → title: id = the UUID ending the concept URI, name = preferred label, aliases = alternative labels
  *   (hidden labels are left out: ESCO keeps misspellings and loose synonyms there, e.g. "doctor" under two
- *   occupations), career_group = label of the 2-digit ISCO-08 sub-major group (43 groups), skill_ids = essential then
- *   optional skills, each part ordered by name.
+ *   occupations), career_group = label of the 2-digit ISCO-08 sub-major group (43 groups), description = the
+ *   occupation's description when it has one, skill_ids = essential then optional skills, each part ordered by name.
  * - skill → skill: id from the URI, name, description, aliases = alternative labels; type from escoSkillType();
  *   skill–skill relations → `related`. ESCO has no certifications, so imported catalogues have none.
  */
@@ -23,6 +23,8 @@ export interface EscoOccupation {
   altLabels: string[];
   /** 4-digit ISCO-08 unit group, e.g. "2512". */
   iscoGroup: string | undefined;
+  /** What the job is; the title normalizer uses it as a weak matching field. */
+  description?: string | null;
 }
 
 export interface EscoSkill {
@@ -120,6 +122,7 @@ export const occupationFromCsv = (row: EscoCsvRow): EscoOccupation => ({
   label: text(row.preferredLabel),
   altLabels: labelList(row.altLabels),
   iscoGroup: iscoCodeOf(text(row.iscoGroup)),
+  description: text(row.description) || null,
 });
 
 export const skillFromCsv = (row: EscoCsvRow): EscoSkill => ({
@@ -318,6 +321,8 @@ export class EscoCatalogueBuilder {
         name: o.label,
         career_group: this.careerGroup(o.iscoGroup),
         aliases: aliasesOf(o.label, o.altLabels),
+        // Only when present, so catalogues imported without descriptions keep their content hash.
+        ...(o.description ? { description: o.description } : {}),
         skill_ids: [...essential, ...optional],
         essential_skills: essential.length,
       });

@@ -5,7 +5,7 @@ import { buildCatalogue } from "./build.ts";
 import { Catalogue } from "./catalogue.ts";
 import { CONFIDENCE_THRESHOLD, TitleNormalizer } from "./normalizer.ts";
 import { querySegments, rawTokens } from "./normalizer/clean.ts";
-import { detectLevels } from "./normalizer/levels.ts";
+import { detectLevels, isManagerial } from "./normalizer/levels.ts";
 import { Lexicon } from "./normalizer/lexicon.ts";
 import { TopK } from "./normalizer/topk.ts";
 import { abbreviates, editDistance, spelledOut, stem } from "./normalizer/words.ts";
@@ -125,7 +125,7 @@ describe("exact phase", () => {
     const r = normalizer.normalize("Senior Java Developer (m/w/d) - Berlin, Remote")!;
     expect(r.title.name).toBe("Java Developer");
     expect(r.job_levels).toEqual(["senior"]);
-    expect(r.confidence).toBeGreaterThan(0.8);
+    expect(r.confidence).toBeGreaterThan(CONFIDENCE_THRESHOLD);
   });
 
   it("ranks an exact name before an exact alias of another title", () => {
@@ -136,6 +136,17 @@ describe("exact phase", () => {
   it("answers an exact alias before titles that only share words with the term", () => {
     expect(best("Personnel Manager")).toBe("Human Resources Manager");
     expect(best("Shop Assistant")).toBe("Sales Assistant");
+    expect(normalizer.score("Personnel Manager", 1)[0]!.exact).toBe(1);
+  });
+
+  it("gives a one-word alias no exact-match priority, as it names a generic role", () => {
+    expect(normalizer.score("programmer", 2).map((r) => [r.title.name, r.exact])).toEqual([
+      ["Programmer", 2],
+      ["Software Developer", 0],
+    ]);
+    const nurse = normalizer.score("Nurse", 1)[0]!;
+    expect(nurse.title.name).toBe("Registered Nurse");
+    expect(nurse.exact).toBe(0);
   });
 });
 
@@ -181,6 +192,86 @@ describe("variants learned from the catalogue", () => {
     expect(lexicon.queryWords(rawTokens("Bookkeeperassistant"))).toEqual(["bookkeeper", "assistant"]);
     expect(best("Sales Person")).toBe("Sales Assistant");
   });
+
+  it("keeps seniority words whole instead of splitting them into catalogue words", () => {
+    const shipping = new Lexicon([{ name: "Ship Engineer", aliases: ["Intern Engineer"] }], DEFAULT_WEIGHTS);
+    expect(shipping.queryWords(rawTokens("Internship"))).toEqual(["internship"]);
+    expect(shipping.queryWords(rawTokens("Shipengineer"))).toEqual(["ship", "engineer"]);
+  });
+});
+
+describe("management rank", () => {
+  const neutral = new TitleNormalizer(catalogue, { weights: { rankMismatch: 0 } });
+  const scoreOf = (n: TitleNormalizer, term: string, name: string) => n.score(term, 20).find((s) => s.title.name === name)!.score;
+
+  it("tells managerial levels from the others", () => {
+    expect(isManagerial(detectLevels("Marketing Manager"))).toBe(true);
+    expect(isManagerial(detectLevels("Head of Sales"))).toBe(true);
+    expect(isManagerial(detectLevels("Team Lead, Platform"))).toBe(true);
+    expect(isManagerial(detectLevels("Senior Marketing Executive"))).toBe(false);
+    expect(isManagerial(detectLevels("Kitchen Staff"))).toBe(false);
+  });
+
+  it("discounts a management title when the term names no managerial rank", () => {
+    const factor = 1 - DEFAULT_WEIGHTS.rankMismatch;
+    expect(scoreOf(normalizer, "Marketing", "Marketing Manager")).toBeCloseTo(factor * scoreOf(neutral, "Marketing", "Marketing Manager"), 9);
+    expect(scoreOf(normalizer, "Marketing", "Marketing Assistant")).toBeCloseTo(scoreOf(neutral, "Marketing", "Marketing Assistant"), 9);
+    expect(best("Marketing")).toBe("Marketing Assistant");
+  });
+
+  it("gives a management title no exact-alias priority for a term that names no rank", () => {
+    const data = buildCatalogue(
+      [{ path: "m.json", content: { career_group: "Test", titles: [title("Marketing Manager", "Marketing Executive"), title("Marketing Assistant")] } }],
+      "test",
+    );
+    const top = (n: TitleNormalizer, term: string) => n.score(term, 1)[0]!;
+    const ranked = new TitleNormalizer(new Catalogue(data));
+    const plain = new TitleNormalizer(new Catalogue(data), { weights: { rankMismatch: 0 } });
+    expect(top(plain, "Marketing Executive").exact).toBe(1);
+    expect(top(ranked, "Marketing Executive").exact).toBe(0);
+    expect(top(ranked, "Lead Marketing Executive").exact).toBe(1);
+    expect(top(ranked, "Marketing Manager").exact).toBe(2);
+  });
+
+  it("leaves management titles alone when the term names a rank", () => {
+    expect(scoreOf(normalizer, "Marketing Head", "Marketing Manager")).toBeCloseTo(scoreOf(neutral, "Marketing Head", "Marketing Manager"), 9);
+    expect(best("Marketing Head")).toBe("Marketing Manager");
+  });
+});
+
+describe("descriptions", () => {
+  const described: TitleSource[] = [
+    title("Marketing Assistant", "Marketing Aide"),
+    title("Sales Assistant", "Shop Assistant"),
+    title("Warehouse Worker", "Stock Handler"),
+  ];
+  const make = (withDescriptions: boolean) => {
+    const data = buildCatalogue([{ path: "d.json", content: { career_group: "Test", titles: described } }], "test");
+    if (withDescriptions) {
+      const text: Record<string, string> = {
+        "Marketing Assistant": "Marketing assistants support promotion campaigns, advertising and branding.",
+        "Sales Assistant": "Sales assistants serve customers in shops and handle the till.",
+        "Warehouse Worker": "Warehouse workers receive, store and dispatch goods; they drive forklifts.",
+      };
+      for (const t of data.titles) t.description = text[t.name]!;
+    }
+    return new TitleNormalizer(new Catalogue(data));
+  };
+
+  it("finds a title through its description when no label shares a word with the term", () => {
+    expect(make(false).normalize("Forklifts")).toBeNull();
+    expect(make(true).normalize("Forklifts")!.title.name).toBe("Warehouse Worker");
+    expect(make(true).normalize("Advertising Promotion")!.title.name).toBe("Marketing Assistant");
+  });
+
+  it("only nudges: names and aliases still decide", () => {
+    // "Shop" appears in the sales assistant's alias and in no description but the sales one; "customers" only there.
+    expect(make(true).normalize("Shop Assistant")!.title.name).toBe("Sales Assistant");
+    const withText = make(true).score("Marketing Aide", 1)[0]!;
+    const without = make(false).score("Marketing Aide", 1)[0]!;
+    expect(withText.title.name).toBe("Marketing Assistant");
+    expect(withText.score - without.score).toBeLessThanOrEqual(DEFAULT_WEIGHTS.description + 1e-9);
+  });
 });
 
 describe("ranking and confidence", () => {
@@ -208,6 +299,15 @@ describe("ranking and confidence", () => {
         const a = normalizer.inspect(term, 5).map((r) => [r.title.id, r.confidence]);
         expect(normalizer.inspect(term, 5).map((r) => [r.title.id, r.confidence])).toEqual(a);
         expect(other.inspect(term, 5).map((r) => [r.title.id, r.confidence])).toEqual(a);
+      }),
+    );
+  });
+
+  it("gives as a short list the head of a longer one", () => {
+    fc.assert(
+      fc.property(terms, fc.integer({ min: 1, max: 6 }), (term, k) => {
+        const long = normalizer.inspect(term, 30).map((r) => r.title.id);
+        expect(normalizer.inspect(term, k).map((r) => r.title.id)).toEqual(long.slice(0, k));
       }),
     );
   });
@@ -287,6 +387,8 @@ describe("helpers", () => {
         const top = new TopK<number>(k, (a, b) => b - a);
         for (const x of xs) top.offer(x);
         expect(top.sorted()).toEqual([...xs].sort((a, b) => b - a).slice(0, k));
+        // The bar is the k-th best once k items are kept.
+        expect(top.bar()).toBe(k > 0 && xs.length >= k ? top.sorted()[k - 1] : undefined);
       }),
     );
   });

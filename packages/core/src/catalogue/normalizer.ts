@@ -1,12 +1,15 @@
 import type { Catalogue } from "./catalogue.ts";
 import type { Title } from "./types.ts";
 import { calibrate, CALIBRATION, type CalibrationFeatures, type CalibrationModel } from "./normalizer/calibration.ts";
-import { querySegments } from "./normalizer/clean.ts";
+import { querySegments, type Segment } from "./normalizer/clean.ts";
+import { DescriptionIndex, type DescriptionSlot } from "./normalizer/descriptions.ts";
 import type { LabelStore } from "./normalizer/labels.ts";
-import { detectLevels, JOB_LEVELS, type JobLevel } from "./normalizer/levels.ts";
+import { detectLevels, isManagerial, JOB_LEVELS, type JobLevel } from "./normalizer/levels.ts";
 import { Lexicon, type VariantWeights } from "./normalizer/lexicon.ts";
+import { generalityPrior } from "./normalizer/prior.ts";
 import { buildQuery, SoftCosineIndex, type QueryWeights } from "./normalizer/ranker.ts";
 import { TopK } from "./normalizer/topk.ts";
+import { stem } from "./normalizer/words.ts";
 
 export { JOB_LEVELS, type JobLevel };
 export { CONFIDENCE_THRESHOLD } from "./normalizer/calibration.ts";
@@ -33,6 +36,18 @@ export interface NormalizerWeights extends VariantWeights, QueryWeights {
   spread: number;
   /** Pseudo-count of unmatched labels in that mean, so a title with two labels gets no free boost. */
   spreadPrior: number;
+  /**
+   * Weight of the description match, a 0–1 share of the best score any description could reach for the term's
+   * words (descriptions.ts). Only catalogues with descriptions use it.
+   */
+  description: number;
+  /** Weight of the generality prior (prior.ts, 0–1): general titles win near-ties with their specialisations. */
+  prior: number;
+  /**
+   * Share of its score a management title (its name names a lead, manager, director or executive rank) loses when
+   * the term names none: "Marketing Executive" or "Accounts Staff" rarely mean the department's manager.
+   */
+  rankMismatch: number;
 }
 
 /**
@@ -42,19 +57,22 @@ export interface NormalizerWeights extends VariantWeights, QueryWeights {
 export const DEFAULT_WEIGHTS: NormalizerWeights = {
   stem: 0.8,
   synonym: 1.2,
-  abbreviation: 0.9,
+  abbreviation: 0.675,
   spelling: 0.85,
   minSimilarity: 0.25,
-  minPairs: 2,
-  idfSmoothing: 0.011,
+  minPairs: 1,
+  idfSmoothing: 0.008,
   head: 1,
-  unknown: 0.65,
+  unknown: 0.49,
   levelWord: 0.9,
   aside: 0.6,
   part: 0.225,
   alias: 0.85,
   spread: 0.52,
-  spreadPrior: 13,
+  spreadPrior: 10,
+  description: 0.1,
+  prior: 0.05,
+  rankMismatch: 0.2,
 };
 
 export interface NormalizerOptions {
@@ -77,7 +95,9 @@ const byRank = (a: Ranked, b: Ranked): number => b.exact - a.exact || b.score - 
  * aliases. Ranking phase: every title is scored by a soft TF-IDF cosine over words between each phrase and each of
  * its names and aliases, with word variants learned from the catalogue (lexicon.ts); a title scores its best label
  * plus a share of the mean over all its labels, which favours titles whose aliases agree with the term again and
- * again. Confidences are calibrated probabilities (calibration.ts).
+ * again, plus small shares of its description's match (descriptions.ts) and of its generality (prior.ts); a
+ * management title loses part of its score when the term names no managerial rank. Confidences are calibrated
+ * probabilities (calibration.ts).
  */
 export class TitleNormalizer {
   private readonly catalogue: Catalogue;
@@ -96,6 +116,14 @@ export class TitleNormalizer {
   private readonly labelBest: Float64Array;
   private readonly titleBest: Float64Array;
   private readonly titleSum: Float64Array;
+  private readonly descriptionScore: Float64Array;
+  /** Null when the catalogue has no descriptions. */
+  private readonly descriptions: DescriptionIndex | null;
+  /** Description stem id of each catalogue word, -1 when no description uses its stem. */
+  private readonly descriptionStem: Int32Array;
+  private readonly prior: Float64Array;
+  /** 1 for a title whose name names a managerial rank. */
+  private readonly managerial: Uint8Array;
 
   constructor(catalogue: Catalogue, options: NormalizerOptions = {}) {
     this.catalogue = catalogue;
@@ -127,16 +155,41 @@ export class TitleNormalizer {
     this.labelBest = new Float64Array(labels.count);
     this.titleBest = new Float64Array(titles.length);
     this.titleSum = new Float64Array(titles.length);
+    const descriptions = (this.descriptions = titles.some((t) => t.description)
+      ? new DescriptionIndex(titles.map((t) => t.description))
+      : null);
+    this.descriptionStem = Int32Array.from(lexicon.words, (word) => descriptions?.id(stem(word)) ?? -1);
+    this.descriptionScore = new Float64Array(titles.length);
+    this.prior = generalityPrior(labels, titles.length);
+    this.managerial = Uint8Array.from(titles, (t) => (isManagerial(detectLevels(t.name)) ? 1 : 0));
+  }
+
+  /** The description stems a phrase's words may stand for: their own and those of their catalogue variants. */
+  private descriptionSlots(descriptions: DescriptionIndex, segment: Segment): DescriptionSlot[] {
+    const slots: DescriptionSlot[] = [];
+    segment.words.forEach((w, i) => {
+      if (segment.level[i]) return;
+      const stems: DescriptionSlot["stems"] = [];
+      const offer = (id: number | undefined, sim: number) => {
+        if (id === undefined || id < 0) return;
+        const seen = stems.find((s) => s.id === id);
+        if (!seen) stems.push({ id, sim });
+        else if (sim > seen.sim) seen.sim = sim;
+      };
+      offer(descriptions.id(stem(w)), 1);
+      for (const alt of this.lexicon.alternatives(w)) offer(this.descriptionStem[alt.word], alt.sim);
+      if (stems.length) slots.push({ stems });
+    });
+    return slots;
   }
 
   /** A label's words but seniority modifiers, as one string: the key of the exact phase. */
   private labelKey(label: number): string {
     const { start, words, level } = this.store;
-    let key = "";
-    for (let k = start[label]!; k < start[label + 1]!; k++) {
-      if (!level[k]) key += (key ? " " : "") + this.lexicon.words[words[k]!];
-    }
-    return key;
+    const parts: string[] = [];
+    for (let k = start[label]!; k < start[label + 1]!; k++) if (!level[k]) parts.push(this.lexicon.words[words[k]!]!);
+    // join() gives a flat string; `+=` would keep a rope of pieces alive as the key of each of 33k labels.
+    return parts.join(" ");
   }
 
   detectLevels(term: string): JobLevel[] {
@@ -184,14 +237,24 @@ export class TitleNormalizer {
     const exact = new Map<number, 1 | 2>();
     const whole = segments[0];
     const key = whole?.words.filter((_, i) => !whole.level[i] && !whole.aside[i]).join(" ");
+    // A one-word alias names a generic role ("driver" under hearse driver, "technician" under several titles): it
+    // earns no priority; a one-word name still does.
+    const oneWord = key !== undefined && !key.includes(" ");
     for (let label = key ? (this.exact.get(key) ?? -1) : -1; label >= 0; label = this.sameKey[label]!) {
       const title = labelTitle[label]!;
+      if (oneWord && !isName[label]) continue;
       exact.set(title, Math.max(exact.get(title) ?? 0, isName[label] ? 2 : 1) as 1 | 2);
     }
     const touched: number[] = [];
     for (const segment of segments) {
       const query = buildQuery(this.lexicon, segment, weights);
       if (query) this.labels.score(query, segment.order === 0 ? 1 : weights.part, labelBest, touched);
+    }
+    const { descriptionScore, descriptions } = this;
+    const described: number[] = [];
+    // The whole title only: its parts are subsets of its words, and a weak field gains nothing from them.
+    if (descriptions && weights.description > 0 && segments[0]) {
+      descriptions.score(this.descriptionSlots(descriptions, segments[0]), 1, descriptionScore, described);
     }
     const titles: number[] = [];
     for (const label of touched) {
@@ -202,11 +265,27 @@ export class TitleNormalizer {
       titleSum[title]! += score;
       titleBest[title] = Math.max(titleBest[title]!, score * (isName[label] ? 1 : weights.alias));
     }
+    // A title only its description matches still competes (23% of vacancy titles share no word with their title).
+    for (const title of described) if (titleSum[title] === 0) titles.push(title);
+    const managerialTerm = isManagerial(detectLevels(term));
     const top = new TopK<Ranked>(limit, (a, b) => byRank(a, b) || this.nameRank[a.title]! - this.nameRank[b.title]!);
     for (const title of titles) {
       const spread = titleSum[title]! / (this.labelCount[title]! + weights.spreadPrior);
-      top.offer({ title, exact: exact.get(title) ?? 0, score: titleBest[title]! + weights.spread * spread });
-      titleBest[title] = titleSum[title] = 0;
+      let score =
+        titleBest[title]! +
+        weights.spread * spread +
+        weights.description * descriptionScore[title]! +
+        weights.prior * this.prior[title]!;
+      let tier: Ranked["exact"] = exact.size ? (exact.get(title) ?? 0) : 0;
+      if (this.managerial[title] && !managerialTerm && weights.rankMismatch > 0) {
+        score *= 1 - weights.rankMismatch;
+        // Nor does an alias match put it first: ESCO lists "marketing executive" under marketing manager.
+        if (tier === 1) tier = 0;
+      }
+      titleBest[title] = titleSum[title] = descriptionScore[title] = 0;
+      // Most titles fall short of the k-th best: they are dropped before anything is allocated for them.
+      const bar = top.bar();
+      if (!bar || tier > bar.exact || (tier === bar.exact && score >= bar.score)) top.offer({ title, exact: tier, score });
     }
     return top.sorted();
   }

@@ -64,6 +64,11 @@ export interface Title {
   name: string;
   career_group: string;
   aliases: string[];
+  /**
+   * What the job is (ESCO's occupation description). Absent when the source has none, so catalogues without
+   * descriptions keep their content hash.
+   */
+  description?: string;
   /** Skill ids, most central first. */
   skill_ids: string[];
   /**

@@ -76,6 +76,7 @@ describe("EscoApiClient: shapes", () => {
     const occ = (await c.occupation(OCC))!;
     const fromCsv = occupationFromCsv(data.occupations[0]!);
     expect({ ...occ.occupation, altLabels: occ.occupation.altLabels.sort() }).toEqual({ ...fromCsv, altLabels: fromCsv.altLabels.sort() });
+    expect(occ.occupation.description).toBe("Writes software.");
     expect(occ.skills).toEqual([
       { from: OCC, to: JAVA, kind: "essential" },
       { from: OCC, to: GERMAN, kind: "optional" },

@@ -79,26 +79,34 @@ export function searchPageOf(json: EscoSearchJson): { total: number; uris: strin
   return { total, uris: results.map((r) => r.uri).filter((u): u is string => typeof u === "string" && u.length > 0) };
 }
 
+const descriptionOf = (json: EscoResourceJson, language: string): string | null =>
+  json.description?.[language]?.literal?.replace(/\r\n?/g, "\n").trim() || null;
+
 export function occupationOf(json: EscoResourceJson, language: string): FetchedOccupation {
   const uri = json.uri ?? "";
   const isco = links(json, "broaderIscoGroup")
     .map((l) => iscoCodeOf(l.uri) ?? iscoCodeOf(l.code))
     .find((c) => c?.length === 4);
   return {
-    occupation: { uri, label: label(json, language), altLabels: altLabels(json, language), iscoGroup: isco ?? iscoCodeOf(json.code) },
+    occupation: {
+      uri,
+      label: label(json, language),
+      altLabels: altLabels(json, language),
+      iscoGroup: isco ?? iscoCodeOf(json.code),
+      description: descriptionOf(json, language),
+    },
     skills: relations(uri, json),
   };
 }
 
 export function skillOf(json: EscoResourceJson, language: string): FetchedSkill {
   const uri = json.uri ?? "";
-  const description = json.description?.[language]?.literal?.replace(/\r\n?/g, "\n").trim();
   return {
     skill: {
       uri,
       label: label(json, language),
       altLabels: altLabels(json, language),
-      description: description || null,
+      description: descriptionOf(json, language),
       skillType: escoTerm(uris(json, "hasSkillType")[0]),
       reuseLevel: escoTerm(uris(json, "hasReuseLevel")[0]),
       language: uris(json, "isInScheme").includes(ESCO_LANGUAGE_SCHEME),

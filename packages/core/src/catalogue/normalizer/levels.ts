@@ -48,6 +48,12 @@ export function isLevelModifier(word: string, index: number, length: number): bo
   return !(ALSO_ROLE_NOUNS.has(word.replace(/s$/, "")) && index === length - 1 && length > 1);
 }
 
+/** Levels at which a title leads people: a term naming none of them rarely means a management occupation. */
+const MANAGERIAL_LEVELS = new Set<JobLevel>(["lead", "manager", "director", "executive"]);
+
+/** Whether detected levels include a managerial one (lead and above). */
+export const isManagerial = (levels: readonly JobLevel[]): boolean => levels.some((l) => MANAGERIAL_LEVELS.has(l));
+
 /** The levels named in a raw title, in `JOB_LEVELS` order. */
 export function detectLevels(term: string): JobLevel[] {
   const found = new Set<JobLevel>();

@@ -57,8 +57,13 @@ export function buildQuery(lexicon: Lexicon, phrase: Words, weights: QueryWeight
  * sharing a word or a variant with the query are touched.
  */
 export class SoftCosineIndex {
-  private readonly docs: Int32Array[];
-  private readonly weights: Float32Array[];
+  /**
+   * Postings of word `w`: `docs[offset[w]] … docs[offset[w + 1] - 1]`, with their normalized weights. Flat arrays
+   * rather than a view per word: each view is an object, and ESCO's labels have 6,000 words.
+   */
+  private readonly offset: Int32Array;
+  private readonly docs: Int32Array;
+  private readonly weights: Float32Array;
   private readonly acc: Float64Array;
   private readonly slotBest: Float64Array;
   /** Documents touched by the query so far, then those of the current word, in one preallocated array. */
@@ -87,8 +92,9 @@ export class SoftCosineIndex {
         normalized[at] = weights[k]! / norm;
       }
     }
-    this.docs = Array.from({ length: vocabularySize }, (_, w) => docs.subarray(offset[w]!, offset[w + 1]!));
-    this.weights = Array.from({ length: vocabularySize }, (_, w) => normalized.subarray(offset[w]!, offset[w + 1]!));
+    this.offset = offset;
+    this.docs = docs;
+    this.weights = normalized;
     this.acc = new Float64Array(docCount);
     this.slotBest = new Float64Array(docCount);
     this.stack = new Int32Array(2 * docCount);
@@ -99,15 +105,13 @@ export class SoftCosineIndex {
    * `factor` × cosine, and every document whose entry goes from 0 to positive is appended to `touched`.
    */
   score(query: Query, factor: number, best: Float64Array, touched: number[]): void {
-    const { acc, slotBest, stack } = this;
+    const { acc, slotBest, stack, docs, weights, offset } = this;
     let accCount = 0;
     for (const slot of query.slots) {
       let slotCount = 0;
       for (const alt of slot.alts) {
-        const docs = this.docs[alt.word]!;
-        const weights = this.weights[alt.word]!;
         const sim = alt.sim;
-        for (let k = 0; k < docs.length; k++) {
+        for (let k = offset[alt.word]!, end = offset[alt.word + 1]!; k < end; k++) {
           const d = docs[k]!;
           const v = sim * weights[k]!;
           const prev = slotBest[d]!;

@@ -25,6 +25,14 @@ export class TopK<T> {
     }
   }
 
+  /**
+   * The item a new one must beat to be kept once `k` items are kept, else undefined: lets callers skip building
+   * items that would be dropped.
+   */
+  bar(): T | undefined {
+    return this.heap.length >= this.k ? this.heap[0] : undefined;
+  }
+
   /** The kept items, best first. */
   sorted(): T[] {
     return [...this.heap].sort(this.order);

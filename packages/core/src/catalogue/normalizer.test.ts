@@ -97,6 +97,8 @@ describe("detectLevels", () => {
     ["Sr. Java Dev", ["senior"]],
     ["Software Engineer III", ["senior"]],
     ["Staff Engineer", ["lead"]],
+    ["Staff Software Engineers", ["lead"]],
+    ["Staff Data Scientist", ["lead"]],
     ["Team Lead, Payments", ["lead"]],
     ["Principal Consultant", ["lead"]],
     ["Engineering Manager", ["manager"]],
@@ -116,6 +118,9 @@ describe("detectLevels", () => {
     expect(detectLevels("Kitchen Staff")).toEqual([]);
     expect(detectLevels("Retail Associate")).toEqual([]);
     expect(detectLevels("HR Business Partner")).toEqual([]);
+    // Off the technical ladders "staff" is the ordinary level, not a rank above senior.
+    expect(detectLevels("Staff Accountant")).toEqual([]);
+    expect(detectLevels("Staff Nurse - ICU")).toEqual([]);
     expect(detectLevels("what i do")).toEqual([]);
   });
 });

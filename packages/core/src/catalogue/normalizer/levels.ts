@@ -35,6 +35,12 @@ const SPELLED_OUT: Record<string, string> = { sr: "senior", snr: "senior", jr: "
 
 export const spellOutLevel = (word: string): string => SPELLED_OUT[word] ?? (word in LEVEL_MODIFIERS ? word : word.replace(/s$/, ""));
 
+/**
+ * "Staff" is a rank above senior only on the technical individual-contributor ladders ("Staff Software Engineer",
+ * "Staff Data Scientist"); elsewhere it means employed staff at the ordinary level ("Staff Accountant", "Staff Nurse").
+ */
+const STAFF_LADDER_HEADS = new Set(["engineer", "developer", "scientist", "designer", "architect", "researcher", "programmer", "sre", "swe"]);
+
 const PARTNER_RANKS = new Set(["managing", "senior", "junior", "equity", "salaried", "founding", "general", "name"]);
 
 /** The level of a modifier word, plurals included ("Trainees"). */
@@ -67,6 +73,7 @@ export function detectLevels(term: string): JobLevel[] {
     if (t.norm === "associate" && (tokens[i + 1]?.norm ?? "") in LEVEL_ROLES) return;
     // A partner of the firm leads the title or follows a rank ("Managing Partner"); "HR Business Partner" is not one.
     if (t.norm === "partner" && i > 0 && !PARTNER_RANKS.has(tokens[i - 1]!.norm)) return;
+    if (t.norm === "staff" && !tokens.slice(i + 1).some((n) => STAFF_LADDER_HEADS.has(n.norm.replace(/s$/, "")))) return;
     const level = LEVEL_ROLES[t.norm] ?? (isLevelModifier(t.norm, i, tokens.length) ? modifierLevel(t.norm) : undefined);
     if (level) found.add(level);
   });

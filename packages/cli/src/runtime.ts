@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AccountRepository, SCOPES, UserRepository, createDynamo, ensureTables, type Store } from "@winnow/storage";
-import { INVITATION_TTL_SECONDS, generateSigningKeySet, invitationUrl } from "@winnow/services";
+import { INVITATION_TTL_SECONDS, createServices, generateSigningKeySet, invitationUrl, type Services } from "@winnow/services";
 import { startEmbeddedDynamo, type EmbeddedDynamo } from "@winnow/storage/embedded/index";
-import type { Config } from "./config.ts";
+import { readConfig, type Config } from "./config.ts";
 
 export interface OpenStore {
   store: Store;
@@ -37,6 +37,17 @@ export async function openStore(config: Config): Promise<OpenStore> {
 
 
 /** WINNOW_ADMIN_TOKEN, else the token in $WINNOW_DATA_DIR/admin-token, generated on first use. */
+/** Services over the configured store for one command; the store (and an embedded DynamoDB Local) closes after. */
+export async function withServices<T>(fn: (services: Services) => Promise<T>): Promise<T> {
+  const opened = await openStore(readConfig());
+  try {
+    // No admin token is needed: the CLI talks to the tables directly.
+    return await fn(createServices(opened.store, { adminToken: "" }));
+  } finally {
+    await opened.close();
+  }
+}
+
 export function ensureAdminToken(config: Config): { token: string; generated: boolean; file?: string } {
   if (config.adminToken) return { token: config.adminToken, generated: false };
   const file = join(config.dataDir, "admin-token");

@@ -2,9 +2,8 @@ import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { renderBiasAuditHtml } from "@winnow/core/fairness/bias-audit-html";
 import { DEMOGRAPHICS_CSV_LIMITS } from "@winnow/core/fairness/demographics-csv";
-import { biasAuditReport, biasAuditToJson, createServices, describeRejected, uploadDemographics } from "@winnow/services";
-import { readConfig } from "../config.ts";
-import { openStore } from "../runtime.ts";
+import { biasAuditReport, biasAuditToJson, describeRejected, uploadDemographics } from "@winnow/services";
+import { withServices } from "../runtime.ts";
 
 export const AUDIT_USAGE = `  audit upload --account ID <file.csv>    store self-identified demographics (header: match_id,sex,race_ethnicity;
                                           at most ${DEMOGRAPHICS_CSV_LIMITS.maxBytes / 1024 / 1024} MiB); prints counts and the rejected rows' line numbers
@@ -21,16 +20,6 @@ const OPTIONS = {
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true }>>["values"];
-
-async function withServices<T>(fn: (services: ReturnType<typeof createServices>) => Promise<T>): Promise<T> {
-  const opened = await openStore(readConfig());
-  try {
-    // No admin token is needed: the CLI talks to the tables directly.
-    return await fn(createServices(opened.store, { adminToken: "" }));
-  } finally {
-    await opened.close();
-  }
-}
 
 function readCsv(file: string): string {
   const size = statSync(file).size;

@@ -1,11 +1,10 @@
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import { parseArgs } from "node:util";
-import { allDecisions, createServices, decisionToJson, parseRangeBound, type ErasureRequest } from "@winnow/services";
+import { allDecisions, decisionToJson, parseRangeBound, type ErasureRequest } from "@winnow/services";
 import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from "@winnow/storage";
 import { ATS_PROVIDERS } from "@winnow/storage/repos/connections";
-import { readConfig } from "../config.ts";
-import { openStore } from "../runtime.ts";
+import { withServices } from "../runtime.ts";
 
 export const RECORDS_USAGE = `  decisions export --account ID [--from D] [--to D] [--out file.jsonl]
                                           decision records as JSON Lines, oldest first (dates: 2026-01-31 or
@@ -25,16 +24,6 @@ const OPTIONS = {
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true }>>["values"];
-
-async function withServices<T>(fn: (services: ReturnType<typeof createServices>) => Promise<T>): Promise<T> {
-  const opened = await openStore(readConfig());
-  try {
-    // No admin token is needed: the CLI talks to the table directly.
-    return await fn(createServices(opened.store, { adminToken: "" }));
-  } finally {
-    await opened.close();
-  }
-}
 
 function range(values: Values): { from?: string; to?: string } {
   const out: { from?: string; to?: string } = {};

@@ -1,5 +1,10 @@
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testService, type TestService } from "./helpers.ts";
@@ -173,6 +178,29 @@ describe("bias audit through the admin API", () => {
     expect(html).toMatch(/<dt>Unscreened uploads<\/dt><dd>2 /);
     expect(html).toContain("2026-01-01T00:00:00.000Z to 2026-06-30T23:59:59.999Z");
   });
+
+  it("gives the same report from the CLI, whose upload of the same file changes nothing", async () => {
+    const cli = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ["--experimental-strip-types", "--disable-warning=ExperimentalWarning", "packages/cli/src/main.ts", ...args], {
+        cwd: new URL("..", import.meta.url).pathname,
+        env: { ...process.env, WINNOW_TABLE: t.store.table },
+      });
+    const dir = await mkdtemp(join(tmpdir(), "winnow-audit-"));
+    await writeFile(join(dir, "demographics.csv"), csv());
+    const uploaded = JSON.parse((await cli("audit", "upload", "--account", t.accountId, join(dir, "demographics.csv"))).stdout);
+    expect(uploaded).toMatchObject({ stored: 10, rejected_count: 1 });
+
+    const fromCli = JSON.parse((await cli("audit", "report", "--account", t.accountId, "--from", "2026-01-01", "--to", "2026-06-30")).stdout);
+    const fromApi = ((await (await admin(`/admin/accounts/${t.accountId}/bias-audit?${PERIOD}`)).json()) as any).data;
+    const { generated_at: _cliAt, ...cliReport } = fromCli;
+    const { generated_at: _apiAt, ...apiReport } = fromApi;
+    expect(cliReport).toEqual(apiReport);
+    expect(cliReport.sample_size).toBe(8);
+
+    const html = JSON.parse((await cli("audit", "report", "--account", t.accountId, "--from", "2026-01-01", "--to", "2026-06-30", "--html", join(dir, "audit.html"))).stdout);
+    expect(html).toMatchObject({ sample_size: 8 });
+    expect(htmlRows(await readFile(join(dir, "audit.html"), "utf8"), "Sex")).toEqual(["Male|3|37.50%|1|0.333|0.444|", "Female|4|50.00%|3|0.750|1.000|highest rate"]);
+  }, 60_000);
 
   it("counts the early screening once the period covers it", async () => {
     // The engine counts experience up to the screening date, so the earlier screening of the strong resume scores e,

@@ -58,7 +58,7 @@ fake.controlRoute("GET", /^\/_fake\/notes$/, () => ({
 await fake.start(Number(values.port ?? 4010));
 const v3 = fake instanceof FakeGreenhouse ? `; Harvest v3 client: ${fake.clientId} / ${fake.clientSecret}` : "";
 console.log(`fake ${provider} API on ${fake.url} (API key: ${fake.apiKey}${v3}); webhooks go to ${webhookUrl}`);
-console.log(`  apply:  curl -s -X POST ${fake.url}/_fake/apply -d '{"first_name":"Ada","last_name":"Lovelace"}'`);
+console.log(`  apply:  curl -s -X POST ${fake.url}/_fake/apply -H 'content-type: application/json' -d '{"first_name":"Ada","last_name":"Lovelace"}'`);
 console.log(`  notes:  curl -s ${fake.url}/_fake/notes`);
 const stop = () => void fake.stop().then(() => process.exit(0));
 process.on("SIGINT", stop);

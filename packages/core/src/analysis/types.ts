@@ -117,6 +117,14 @@ export interface Duty {
   terms: string[];
 }
 
+/** A content word of the posting (light stem) with how specific it is to one profession (see extraction/vocabulary.ts). */
+export interface VocabularyTerm {
+  term: string;
+  /** The word as the posting first writes it. */
+  word: string;
+  weight: number;
+}
+
 /** Requirements extracted from a job description. Plain data: can be cached and reused for many candidates. */
 export interface JobProfile {
   title: JobTitleInfo;
@@ -131,6 +139,8 @@ export interface JobProfile {
   responsibilities: string[];
   /** The responsibilities as duties, matched against the candidate's work history. */
   duties: Duty[];
+  /** Domain vocabulary of the posting beyond its catalogue skills, matched against the work history. */
+  vocabulary: VocabularyTerm[];
   traits: NamedRequirement[];
   interests: NamedRequirement[];
   values: NamedRequirement[];
@@ -241,6 +251,8 @@ export interface WorkLine {
   terms: string[];
   /** Each term as the passage first writes it ("Reconciled", "Postgres"), in the order of `terms`. */
   words: string[];
+  /** Last month ("YYYY-MM") of the most recent dated position the passage belongs to; null outside dated positions. */
+  lastUsed: string | null;
   evidence: Evidence;
 }
 

@@ -26,7 +26,7 @@ export function analyseCandidate(text: string, ctx: EngineContext, now: Date): C
   const scan = withoutNegatedSkills(scanText(blind.text, RESUME_SECTIONS, ctx.catalogue));
   const { education, lines: educationLines } = extractCandidateEducation(scan, today);
   const personal = extractCandidatePersonal(scan);
-  const positionLines = new Set<number>();
+  const positionLines = new Map<number, string>();
   const experience = extractCandidateExperience(scan, ctx, today, educationLines, positionLines);
   return {
     asOf: monthLabel(monthIndex(today)),

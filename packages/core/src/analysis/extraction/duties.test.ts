@@ -61,7 +61,7 @@ describe("work lines", () => {
       "Python, reconciling payouts",
     ].join("\n");
     const scan = scanText(text, RESUME_SECTIONS, ctx.catalogue);
-    const lines = extractWorkLines(scan, new Set());
+    const lines = extractWorkLines(scan, new Map());
     expect(lines.map((l) => l.evidence.snippet)).toEqual(["Backend Engineer, Acme, 2020 – 2024", "Reconciled payouts with the bank every night"]);
     for (const l of lines) expect(text).toContain(l.evidence.snippet);
   });

@@ -71,7 +71,7 @@ export function stem(word: string): string {
   return w;
 }
 
-interface SkillSpan {
+export interface SkillSpan {
   value: string;
   start: number;
   end: number;
@@ -82,7 +82,7 @@ interface SkillSpan {
  * Terms of a run of tokens, each with the words that wrote it first (as written): "skill:<id>" for each catalogue skill named (its words are not counted again), and the
  * stems of the remaining content words (letters only, at least three, not a stop word).
  */
-function termsOf(tokens: readonly Token[], skills: readonly SkillSpan[]): Map<string, string> {
+export function termsOf(tokens: readonly Token[], skills: readonly SkillSpan[]): Map<string, string> {
   const terms = new Map<string, string>();
   const add = (term: string, surface: string) => {
     if (!terms.has(term)) terms.set(term, surface);
@@ -99,7 +99,7 @@ function termsOf(tokens: readonly Token[], skills: readonly SkillSpan[]): Map<st
   return terms;
 }
 
-const skillsByLine = <K extends string>(scan: Scan<K>): Map<number, SkillSpan[]> => {
+export const skillsByLine = <K extends string>(scan: Scan<K>): Map<number, SkillSpan[]> => {
   const out = new Map<number, SkillSpan[]>();
   for (const hit of scan.skills) {
     const list = out.get(hit.line.index);
@@ -159,11 +159,12 @@ export function extractJobDuties(scan: Scan<JobSection>): Duty[] {
 
 /**
  * The work history of a candidate as passages with their terms: the lines of the experience section and of the
- * dated positions (`positionLines`), never the skills list or the summary, where a duty is claimed rather than shown.
+ * dated positions (`positionLines`, each with the last month of the most recent position it belongs to), never the
+ * skills list or the summary, where a duty is claimed rather than shown.
  * A line that ends mid-sentence and is followed by one starting in lower case is one passage with it (wrapped text,
  * common in PDFs), so the words of one sentence are read together and quoted together.
  */
-export function extractWorkLines(scan: Scan<ResumeSection>, positionLines: ReadonlySet<number>): WorkLine[] {
+export function extractWorkLines(scan: Scan<ResumeSection>, positionLines: ReadonlyMap<number, string>): WorkLine[] {
   const text = scan.doc.text;
   const skills = skillsByLine(scan);
   const passages: { first: Line<ResumeSection>; last: Line<ResumeSection>; tokens: Token[]; skills: SkillSpan[] }[] = [];
@@ -190,7 +191,12 @@ export function extractWorkLines(scan: Scan<ResumeSection>, positionLines: Reado
   for (const p of passages) {
     const terms = termsOf(p.tokens, p.skills);
     if (terms.size === 0) continue;
-    out.push({ terms: [...terms.keys()], words: [...terms.values()], evidence: passageEvidence(text, p.first, p.last) });
+    out.push({
+      terms: [...terms.keys()],
+      words: [...terms.values()],
+      lastUsed: positionLines.get(p.first.index) ?? null,
+      evidence: passageEvidence(text, p.first, p.last),
+    });
   }
   return out;
 }

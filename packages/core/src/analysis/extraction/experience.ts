@@ -132,8 +132,11 @@ export function extractCandidateExperience(
   ctx: EngineContext,
   now: Date,
   educationLines: ReadonlySet<number>,
-  /** Filled with the indexes of the lines that belong to a dated position (its work history). */
-  positionLines?: Set<number>,
+  /**
+   * Filled with the indexes of the lines that belong to a dated position (its work history), each with the last
+   * month of the most recent position it belongs to.
+   */
+  positionLines?: Map<number, string>,
 ): CandidateExperience {
   const text = scan.doc.text;
   const rangesByLine = new Map<number, MonthInterval[]>();
@@ -208,7 +211,7 @@ export function extractCandidateExperience(
 function assignSkills(
   scan: Scan<ResumeSection>,
   anchors: { position: Position; first: number; home: number }[],
-  positionLines?: Set<number>,
+  positionLines?: Map<number, string>,
 ): void {
   const lines = scan.doc.lines;
   const starts = [...new Set(anchors.map((a) => a.first))].sort((a, b) => a - b);
@@ -221,7 +224,12 @@ function assignSkills(
   const ends = new Map(starts.map((s) => [s, spanEnd(s)]));
   for (const { position, first } of anchors) {
     const last = ends.get(first)!;
-    if (positionLines) for (let i = first; i <= last; i++) positionLines.add(i);
+    if (positionLines) {
+      for (let i = first; i <= last; i++) {
+        const known = positionLines.get(i);
+        if (known === undefined || known < position.end) positionLines.set(i, position.end);
+      }
+    }
     const ids = new Set<string>();
     for (const hit of scan.skills) if (hit.line.index >= first && hit.line.index <= last) ids.add(hit.value);
     position.skills = [...ids];

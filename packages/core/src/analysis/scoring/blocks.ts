@@ -6,6 +6,7 @@ import type { CandidateProfile, CandidateSkill, Evidence, JobProfile, NamedEvide
 import { weightOf, type Attribute } from "./attributes.ts";
 import { ageInYears, monthOf, recencyWeight } from "./recency.ts";
 import { responsibilityAttributes } from "./responsibilities.ts";
+import { vocabularyAttribute } from "./vocabulary.ts";
 
 /** Credit for a missing skill when the candidate has one of its most related skills (times that skill's evidence). */
 export const RELATED_SKILL_CREDIT = 0.25;
@@ -206,6 +207,8 @@ function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Att
     out.push(levelAttribute(job, candidate, relevant));
   }
   out.push(...responsibilityAttributes(job, candidate));
+  const vocabulary = vocabularyAttribute(job, candidate);
+  if (vocabulary) out.push(vocabulary);
   return out;
 }
 

@@ -28,6 +28,8 @@ export function strengths(blocks: Blocks, fit: CultureFit, job: JobProfile, cand
       out.push(`Experience meets the ${job.experience?.years}+ years asked for (${a.note}).`);
     } else if (a.kind === "role") {
       out.push(`Has worked as ${job.title.name}.`);
+    } else if (a.kind === "vocabulary") {
+      out.push(`Work history uses the vocabulary of the role (${a.note}).`);
     } else {
       out.push(`Has already held a ${lowerFirst(a.name)}.`);
     }
@@ -47,6 +49,9 @@ export function strengths(blocks: Blocks, fit: CultureFit, job: JobProfile, cand
   if (fit.label === "High Alignment") out.push(`Culture signals align strongly with the company's (score ${fit.score.toFixed(2)}).`);
   return out.slice(0, MAX_SENTENCES);
 }
+
+/** Credit of the vocabulary attribute below which areas_for_improvement mentions it. */
+const VOCABULARY_MENTION_BELOW = 0.5;
 
 /** Unmet requirements as sentences, most important block first. */
 export function areasForImprovement(blocks: Blocks, fit: CultureFit, job: JobProfile, candidate: CandidateProfile): string[] {
@@ -72,6 +77,9 @@ export function areasForImprovement(blocks: Blocks, fit: CultureFit, job: JobPro
       );
     } else if (a.kind === "role") {
       out.push(`No position as ${job.title.name} found${a.note ? ` (${a.note})` : ""}.`);
+    } else if (a.kind === "vocabulary") {
+      // Partial use of the posting's words is the norm; only a work history that barely uses them is worth saying.
+      if (a.credit < VOCABULARY_MENTION_BELOW) out.push(`Work history uses little of the vocabulary of the role (${a.note}).`);
     } else {
       out.push(`No ${lowerFirst(a.name)} found in the work history (${a.note}).`);
     }

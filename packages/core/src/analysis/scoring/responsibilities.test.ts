@@ -4,6 +4,7 @@ import { analyseCandidate } from "../engine/candidate.ts";
 import { analyseJob } from "../engine/job.ts";
 import { scoreMatch } from "./match.ts";
 import { DUTY_FULL_COVERAGE, RESPONSIBILITIES_WEIGHT } from "./responsibilities.ts";
+import { VOCABULARY_WEIGHT, vocabularyAttribute } from "./vocabulary.ts";
 
 const ctx = fixtureContext();
 const NOW = new Date(Date.UTC(2025, 5, 15));
@@ -18,6 +19,8 @@ const JOB = [
 const experience = (resume: string) =>
   scoreMatch(analyseJob(JOB, ctx), analyseCandidate(resume, ctx, NOW), { candidateName: "A", postedDate: NOW }, ctx).recommendation_insights
     .analysed_experience;
+// The posting's vocabulary is scored beside its duties in the experience block (scoring/vocabulary.ts).
+const vocabulary = (resume: string) => vocabularyAttribute(analyseJob(JOB, ctx), analyseCandidate(resume, ctx, NOW))!.credit;
 const duty = (block: { matched_attributes: string[]; unmatched_attributes: string[] }, start: string) =>
   [...block.matched_attributes, ...block.unmatched_attributes].find((a) => a.startsWith(`Responsibility: ${start}`));
 
@@ -36,6 +39,15 @@ describe("responsibilities", () => {
     expect(duty(block, "Design ledger")).toContain("not found in the work history");
   });
 
+  it("weighs a duty shown in an old position by that position's recency", () => {
+    // Three of the duty's six terms: full credit at DUTY_FULL_COVERAGE when recent, half of it twelve years on.
+    const line = "- Reconciled merchant payouts";
+    const recent = duty(experience(`Experience\nAcme, 2021 – Present\n${line}`), "Reconcile merchant payouts")!;
+    const old = duty(experience(`Experience\nAcme, 2009 – 2013\n${line}`), "Reconcile merchant payouts")!;
+    expect(recent).toContain("(evidenced in the work history: Reconciled, merchant, payouts)");
+    expect(old).toContain("(partly evidenced in the work history: Reconciled, merchant, payouts)");
+  });
+
   it("does not count a duty claimed only in a skills list or a summary", () => {
     const block = experience(
       "Summary\nReconciled merchant payouts against bank statements\nSkills\nPayout reconciliation, bank statements, merchant payouts",
@@ -52,18 +64,25 @@ describe("responsibilities", () => {
     // One term of the first duty shown; no title, so the role and level attributes (weights 1 and 0.5) earn nothing.
     const credit = 1 / terms / DUTY_FULL_COVERAGE;
     expect(credit).toBeLessThan(1);
-    expect(block.layer_two_score).toBeCloseTo(((RESPONSIBILITIES_WEIGHT / 2) * credit) / (1.5 + RESPONSIBILITIES_WEIGHT), 4);
+    const words = vocabulary("Experience\nAcme, 2021 – Present\n- Checked payouts");
+    expect(words).toBeGreaterThan(0);
+    expect(block.layer_two_score).toBeCloseTo(
+      ((RESPONSIBILITIES_WEIGHT / 2) * credit + VOCABULARY_WEIGHT * words) / (1.5 + RESPONSIBILITIES_WEIGHT + VOCABULARY_WEIGHT),
+      4,
+    );
   });
 
   it("weighs all duties together as RESPONSIBILITIES_WEIGHT in the experience block", () => {
     const job = analyseJob(JOB, ctx);
     expect(job.duties).toHaveLength(2);
-    const nothing = experience("Experience\nAcme, 2021 – Present\n- Answered phones");
-    const both = experience(
-      "Experience\nAcme, 2021 – Present\n- Reconciled merchant payouts against bank statements\n- Designed ledger schemas, tuned slow queries",
-    );
+    const nothingText = "Experience\nAcme, 2021 – Present\n- Answered phones";
+    const bothText =
+      "Experience\nAcme, 2021 – Present\n- Reconciled merchant payouts against bank statements\n- Designed ledger schemas, tuned slow queries";
+    const [nothing, both] = [experience(nothingText), experience(bothText)];
+    expect(vocabulary(nothingText)).toBe(0);
     // Role and level attributes (weights 1 and SENIORITY_WEIGHT) are the same for both candidates.
-    const others = nothing.layer_two_score * (1.5 + RESPONSIBILITIES_WEIGHT);
-    expect(both.layer_two_score).toBeCloseTo((others + RESPONSIBILITIES_WEIGHT) / (1.5 + RESPONSIBILITIES_WEIGHT), 4);
+    const total = 1.5 + RESPONSIBILITIES_WEIGHT + VOCABULARY_WEIGHT;
+    const others = nothing.layer_two_score * total;
+    expect(both.layer_two_score).toBeCloseTo((others + RESPONSIBILITIES_WEIGHT + VOCABULARY_WEIGHT * vocabulary(bothText)) / total, 4);
   });
 });

@@ -1,5 +1,6 @@
 import type { CandidateProfile, Evidence, JobProfile, WorkLine } from "../types.ts";
 import type { Attribute } from "./attributes.ts";
+import { ageInYears, recencyWeight } from "./recency.ts";
 
 /**
  * Weight of all the posting's duties together in the experience block, shared equally among them: a posting with
@@ -29,6 +30,7 @@ export function responsibilityAttributes(job: JobProfile, candidate: CandidatePr
     const remaining = new Set(duty.terms);
     const quoted: WorkLine[] = [];
     const written = new Map<string, string>();
+    let shownWeight = 0;
     while (remaining.size > 0 && quoted.length < MAX_DUTY_EVIDENCE) {
       let best: { line: WorkLine; shown: string[] } | null = null;
       for (const { line, terms } of lines) {
@@ -36,13 +38,15 @@ export function responsibilityAttributes(job: JobProfile, candidate: CandidatePr
         if (shown.length > 0 && (!best || shown.length > best.shown.length)) best = { line, shown };
       }
       if (!best) break;
+      const recency = best.line.lastUsed ? recencyWeight(ageInYears(best.line.lastUsed, candidate.asOf)) : 1;
       for (const t of best.shown) {
         remaining.delete(t);
+        shownWeight += recency;
         written.set(t, best.line.words[best.line.terms.indexOf(t)] ?? t);
       }
       quoted.push(best.line);
     }
-    const coverage = duty.terms.length > 0 ? (duty.terms.length - remaining.size) / duty.terms.length : 0;
+    const coverage = duty.terms.length > 0 ? shownWeight / duty.terms.length : 0;
     const credit = Math.min(1, coverage / DUTY_FULL_COVERAGE);
     const evidence: Evidence[] = quoted.map((l) => l.evidence);
     return {

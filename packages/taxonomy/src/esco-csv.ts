@@ -12,7 +12,7 @@ import {
   type EscoCsvKind,
   type EscoCsvRow,
 } from "@winnow/core/catalogue/esco";
-import { silentProgress, type ProgressReporter } from "./progress.ts";
+import { silentProgress, type ProgressReporter } from "./reporter.ts";
 
 export interface EscoCsvFile {
   kind: EscoCsvKind;

@@ -395,6 +395,12 @@ describe("retention", () => {
     clock = new Date("2026-07-01T22:00:00.000Z");
     const young = ((await (await t.call("/v1/match-insights", { method: "POST", json: { job_description: JOB, job_post_id: post, candidate: { description: STRONG } } })).json()) as any).data;
 
+    // The post lives as long as its newest match.
+    const postItem = async () =>
+      (await t.store.doc.send(new GetCommand({ TableName: t.store.table, Key: { pk: `ACCOUNT#${t.accountId}`, sk: `JOBPOST#${post}` } }))).Item;
+    expect((await postItem())?.expiresAt).toBe(Date.parse("2026-07-02T22:00:00.000Z") / 1000);
+    expect((await postItem())?.createdAt).toBe("2026-07-01T10:00:00.000Z");
+
     // 1 day and 1 second after the first: it is expired, the second is not.
     clock = new Date("2026-07-02T10:00:01.000Z");
     expect((await t.call(`/v1/match-insights/${old.match_id}`)).status).toBe(404);

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { batchWriteAll } from "../batch.ts";
 import { isExpired } from "../retention.ts";
 import type { Store } from "../store.ts";
@@ -178,7 +178,7 @@ export class JobPostRepository {
    */
   async upsert(post: JobPostRecord): Promise<JobPostRecord> {
     const existing = await this.get(post.accountId, post.jobPostId);
-    if (existing) return existing;
+    if (existing) return this.keepAlive(existing, post.expiresAt);
     try {
       await this.store.doc.send(
         new PutCommand({
@@ -194,6 +194,30 @@ export class JobPostRepository {
       if ((err as { name?: string }).name !== "ConditionalCheckFailedException") throw err;
     }
     return (await this.get(post.accountId, post.jobPostId))!;
+  }
+
+  /**
+   * A post lives as long as its newest match: a screening that outlives the stored post moves the post's expiry to
+   * its own (one conditional write per screening call, none within the same second). Retention shortened since then
+   * does not shorten it, as for all stored data.
+   */
+  private async keepAlive(existing: JobPostRecord, expiresAt: number | undefined): Promise<JobPostRecord> {
+    if (expiresAt === undefined || existing.expiresAt === undefined || existing.expiresAt >= expiresAt) return existing;
+    try {
+      await this.store.doc.send(
+        new UpdateCommand({
+          TableName: this.store.table,
+          Key: { pk: `ACCOUNT#${existing.accountId}`, sk: `JOBPOST#${existing.jobPostId}` },
+          UpdateExpression: "SET expiresAt = :e",
+          ConditionExpression: "expiresAt < :e",
+          ExpressionAttributeValues: { ":e": expiresAt },
+        }),
+      );
+    } catch (err) {
+      // A concurrent screening moved it as far or further.
+      if ((err as { name?: string }).name !== "ConditionalCheckFailedException") throw err;
+    }
+    return { ...existing, expiresAt: Math.max(existing.expiresAt, expiresAt) };
   }
 }
 

@@ -1,29 +1,20 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { serve, type ServerType } from "@hono/node-server";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ARTIFACTS, openBrowser, type BrowserSession } from "./browser.ts";
 import { testService, type TestService } from "./helpers.ts";
 
 /**
  * The bias-audit report as an auditor opens it: Debian's chromium (driven by playwright-core) on a real loopback
  * server, with the admin token sent as a header the way a reverse proxy or browser extension would add it.
  */
-const CHROMIUM = process.env.WINNOW_CHROMIUM ?? "/usr/bin/chromium";
-const ARTIFACTS = new URL("../test-artifacts/", import.meta.url).pathname;
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
 const b64 = (s: string) => Buffer.from(s).toString("base64");
 // A self-identified answer is shown as given: it must come out as text, never as markup.
 const HOSTILE = `<img src=x onerror="document.title='pwned'">`;
 
 let t: TestService;
-let server: ServerType;
-let base = "";
-let context: BrowserContext;
-let profileDir = "";
-let page: Page;
-const browserErrors: string[] = [];
+let browser: BrowserSession;
 const requested: string[] = [];
 const ids: { strong: string[]; weak: string[] } = { strong: [], weak: [] };
 
@@ -37,7 +28,6 @@ async function screen(resume: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set WINNOW_CHROMIUM)`);
   t = await testService({ now: () => new Date("2026-03-10T12:00:00.000Z") });
   for (let i = 0; i < 2; i++) ids.strong.push(await screen(fixture("resume-strong.txt")));
   for (let i = 0; i < 2; i++) ids.weak.push(await screen(fixture("resume-weak.txt")));
@@ -55,33 +45,12 @@ beforeAll(async () => {
   });
   expect(upload.status).toBe(200);
 
-  server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise((r) => server.once("listening", r));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  profileDir = mkdtempSync(join(tmpdir(), "winnow-chromium-"));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    viewport: { width: 1280, height: 900 },
-    extraHTTPHeaders: { authorization: `Bearer ${t.adminToken}` },
-  });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.on("console", (m) => {
-    if (m.type() === "error") browserErrors.push(m.text());
-  });
-  page.on("pageerror", (e) => browserErrors.push(e.message));
-  page.on("dialog", (d) => {
-    browserErrors.push(`dialog: ${d.message()}`);
-    void d.dismiss();
-  });
-  page.on("request", (r) => requested.push(r.url()));
+  browser = await openBrowser(t, { extraHTTPHeaders: { authorization: `Bearer ${t.adminToken}` } });
+  browser.page.on("request", (r) => requested.push(r.url()));
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
-  await new Promise((r) => server?.close(r));
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  await browser?.close();
 });
 
 // Page-side expressions are strings: the repository type-checks without the DOM library.
@@ -92,8 +61,8 @@ const rowsUnder = (title: string) => `(() => {
 
 describe("bias-audit report in chromium", () => {
   it("shows the hand-computed numbers, renders a hostile answer as text, and loads nothing but itself", async () => {
-    const url = `${base}/admin/accounts/${t.accountId}/bias-audit?from=2026-01-01&to=2026-06-30&format=html`;
-    const response = await page.goto(url);
+    const url = `${browser.base}/admin/accounts/${t.accountId}/bias-audit?from=2026-01-01&to=2026-06-30&format=html`;
+    const response = await browser.page.goto(url);
     expect(response?.status()).toBe(200);
     expect(response?.headers()["content-security-policy"]).toMatch(/default-src 'none'/);
     /*
@@ -101,23 +70,23 @@ describe("bias-audit report in chromium", () => {
      * strong two. Sex: Female (strong, weak) 1/2 = 0.5; Male (strong) 1/1 = 1 (highest); the hostile answer (weak) is
      * its own non-standard category, 0/1 = 0. Race: Asian (strong) 1/1 = 1 (highest); White (strong, weak, weak) 1/3.
      */
-    expect(await page.evaluate(rowsUnder("Sex"))).toEqual([
+    expect(await browser.page.evaluate(rowsUnder("Sex"))).toEqual([
       "Male|1|25.00%|1|1.000|1.000|highest rate",
       "Female|2|50.00%|1|0.500|0.500|",
       `${HOSTILE}|1|25.00%|0|0.000|0.000|self-described`,
     ]);
-    const race = (await page.evaluate(rowsUnder("Race/ethnicity"))) as string[];
+    const race = (await browser.page.evaluate(rowsUnder("Race/ethnicity"))) as string[];
     expect(race).toContain("White|3|75.00%|1|0.333|0.333|");
     expect(race).toContain("Asian|1|25.00%|1|1.000|1.000|highest rate");
 
     // The answer stayed text: no image element, no script ran, no title change.
-    expect(await page.evaluate(`document.querySelectorAll("img, script").length`)).toBe(0);
-    expect(await page.title()).not.toBe("pwned");
-    expect(browserErrors).toEqual([]);
+    expect(await browser.page.evaluate(`document.querySelectorAll("img, script").length`)).toBe(0);
+    expect(await browser.page.title()).not.toBe("pwned");
+    expect(browser.errors).toEqual([]);
     // Self-contained: the page fetched nothing besides itself (no fonts, styles or scripts from anywhere).
     expect(requested).toEqual([url]);
 
     mkdirSync(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: join(ARTIFACTS, "bias-audit.png"), fullPage: true });
+    await browser.page.screenshot({ path: join(ARTIFACTS, "bias-audit.png"), fullPage: true });
   }, 60_000);
 });

@@ -1,9 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { serve, type ServerType } from "@hono/node-server";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ARTIFACTS, openBrowser, type BrowserSession } from "./browser.ts";
 import { testService, type TestService } from "./helpers.ts";
 
 /**
@@ -11,42 +10,21 @@ import { testService, type TestService } from "./helpers.ts";
  * is missing). Covers the newcomer's path: invitation → sign in → API credentials → key → API call → revoke, and
  * OAuth client → token → API call.
  */
-const CHROMIUM = process.env.WINNOW_CHROMIUM ?? "/usr/bin/chromium";
-const ARTIFACTS = new URL("../test-artifacts/", import.meta.url).pathname;
-
 let t: TestService;
-let server: ServerType;
+let browser: BrowserSession;
 let base = "";
-let context: BrowserContext;
-let profileDir = "";
 let page: Page;
-const browserErrors: string[] = [];
+let browserErrors: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set WINNOW_CHROMIUM)`);
   t = await testService();
-  server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise((r) => server.once("listening", r));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  profileDir = mkdtempSync(join(tmpdir(), "winnow-chromium-"));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    viewport: { width: 1280, height: 900 },
-  });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.on("console", (m) => {
-    if (m.type() === "error") browserErrors.push(m.text());
-  });
-  page.on("pageerror", (e) => browserErrors.push(e.message));
+  browser = await openBrowser(t);
+  ({ base, page, errors: browserErrors } = browser);
+  await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
 }, 60_000);
 
 afterAll(async () => {
-  await context?.close();
-  await new Promise((r) => server?.close(r));
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  await browser?.close();
 });
 
 // Page-side expressions are strings: the repository type-checks without the DOM library.

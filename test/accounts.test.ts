@@ -105,6 +105,27 @@ describe("inviting users", () => {
   });
 });
 
+describe("CLI keys", () => {
+  it("prints keys in the admin API's shape: create, list, revoke", async () => {
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ["--experimental-strip-types", "--disable-warning=ExperimentalWarning", "packages/cli/src/main.ts", ...args], {
+        cwd: new URL("..", import.meta.url).pathname,
+        env: { ...process.env, WINNOW_TABLE: t.store.table },
+        encoding: "utf8",
+      });
+    const created = JSON.parse(run("keys", "create", t.accountId, "--scope", "taxonomy:read").stdout);
+    expect(created).toMatchObject({ id: expect.any(String), key: expect.stringMatching(/^wnw_/), scopes: ["taxonomy:read"] });
+    const fromApi = async () =>
+      ((await (await t.app.request(`/admin/accounts/${t.accountId}/api-keys`, { headers: { authorization: `Bearer ${t.adminToken}` } })).json()) as { data: unknown[] }).data;
+    const listed = run("keys", "list", t.accountId).stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(listed).toEqual(await fromApi());
+    expect(listed.find((k) => k.id === created.id)).toEqual({ id: created.id, prefix: created.prefix, scopes: ["taxonomy:read"], created_at: expect.any(String), revoked_at: null });
+    const revoked = JSON.parse(run("keys", "revoke", t.accountId, created.id).stdout);
+    expect(revoked).toMatchObject({ id: created.id, revoked_at: expect.any(String) });
+    expect((await fromApi()).find((k: any) => k.id === created.id)).toEqual(revoked);
+  });
+});
+
 describe("sessions", () => {
   it("sign-in sets an HttpOnly SameSite=Strict session cookie, and sign-out ends the session server-side", async () => {
     const { email, password } = await signedInUser(t);

@@ -212,7 +212,8 @@ describe("ATS commands (CLI)", () => {
   it("creates a connection whose secrets stay out of the output, and lists and shows it", async () => {
     const created = await cli("connections", "create", "--provider", "ashby", "--account", h.accountId, "--api-key", "ashby-cli-key", "--webhook-secret", "ashby-cli-secret", "--tag", "Winnow {score}");
     const c = JSON.parse(created.stdout);
-    expect(c).toMatchObject({ provider: "ashby", accountId: h.accountId, writeBack: { noteVisibility: "private", tag: "Winnow {score}" }, webhookUrl: `https://winnow.example.com/webhooks/ashby/${c.id}` });
+    // The same shape as the admin API's.
+    expect(c).toMatchObject({ provider: "ashby", account_id: h.accountId, write_back: { note_visibility: "private", tag: "Winnow {score}" }, webhook_url: `https://winnow.example.com/webhooks/ashby/${c.id}` });
     expect(created.stdout).not.toContain("ashby-cli-key");
     expect(created.stdout).not.toContain("ashby-cli-secret");
     expect((await h.runtime.connections.getWithSecrets(c.id))?.credentials).toEqual({ apiKey: "ashby-cli-key" });
@@ -229,14 +230,14 @@ describe("ATS commands (CLI)", () => {
     const base = ["connections", "create", "--provider", "greenhouse", "--account", h.accountId, "--webhook-secret", "gh-cli-secret", "--acting-user", "4080"];
     const created = await cli(...base, "--client-id", "gh-cli-client", "--client-secret", "gh-cli-client-secret");
     const c = JSON.parse(created.stdout);
-    expect(c).toMatchObject({ provider: "greenhouse", apiVersion: "v3", writeBack: { apiVersion: "v3", actingUserId: "4080" } });
+    expect(c).toMatchObject({ provider: "greenhouse", api_version: "v3", write_back: { acting_user_id: "4080" } });
     expect(created.stdout).not.toContain("gh-cli-client-secret");
     expect((await h.runtime.connections.getWithSecrets(c.id))?.credentials).toEqual({ apiKey: "", clientId: "gh-cli-client", clientSecret: "gh-cli-client-secret" });
     await expect(cli(...base, "--api-key", "k")).rejects.toThrow(/--api-version v1/);
     const v1 = JSON.parse((await cli(...base, "--api-version", "v1", "--api-key", "gh-cli-key")).stdout);
-    expect(v1).toMatchObject({ apiVersion: "v1" });
+    expect(v1).toMatchObject({ api_version: "v1" });
     await expect(cli("connections", "update", v1.id, "--api-version", "v3")).rejects.toThrow(/needs that version's credentials/);
     const switched = JSON.parse((await cli("connections", "update", v1.id, "--api-version", "v3", "--client-id", "a", "--client-secret", "b")).stdout);
-    expect(switched).toMatchObject({ apiVersion: "v3", writeBack: { actingUserId: "4080" } });
+    expect(switched).toMatchObject({ api_version: "v3", write_back: { acting_user_id: "4080" } });
   });
 });

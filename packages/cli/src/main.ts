@@ -9,6 +9,7 @@ import { CONNECTIONS_USAGE, connectionsCommand } from "./commands/connections.ts
 import { RECORDS_USAGE, recordsCommand } from "./commands/records.ts";
 import { AUDIT_USAGE, auditCommand } from "./commands/audit.ts";
 import { start } from "./start.ts";
+import { keyView, syncView, versionView } from "@winnow/api/views";
 
 const USAGE = `Usage: npm run cli -- <command>
 
@@ -72,11 +73,11 @@ async function taxonomy(sub: string | undefined, rest: string[], values: { "base
     return run.status === "succeeded" ? 0 : 1;
   }
   if (sub === "versions" && !rest.length) {
-    for (const v of await withCatalogues((c) => c.listVersions())) console.log(JSON.stringify(v));
+    for (const v of await withCatalogues((c) => c.listVersions())) console.log(JSON.stringify(versionView(v)));
     return 0;
   }
   if (sub === "syncs" && !rest.length) {
-    for (const { cursor: _cursor, ...run } of await withCatalogues((c) => c.syncs.listRuns(50))) console.log(JSON.stringify(run));
+    for (const run of await withCatalogues((c) => c.syncs.listRuns(50))) console.log(JSON.stringify(syncView(run)));
     return 0;
   }
   if (sub === "activate" && rest[0] && rest.length === 1) {
@@ -161,13 +162,13 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "keys" && sub === "list" && rest[0]) {
     const keys = await withAccounts((a) => a.listApiKeys(rest[0]!));
-    for (const k of keys) console.log(JSON.stringify(k));
+    for (const k of keys) console.log(JSON.stringify(keyView(k)));
     return 0;
   }
   if (command === "keys" && sub === "revoke" && rest[0] && rest[1]) {
     const revoked = await withAccounts((a) => a.revokeApiKey(rest[0]!, rest[1]!));
     if (!revoked) throw new Error(`account ${rest[0]} has no key ${rest[1]}`);
-    console.log(JSON.stringify(revoked));
+    console.log(JSON.stringify(keyView(revoked)));
     return 0;
   }
   if (command === "users" || command === "jwt-keys") {

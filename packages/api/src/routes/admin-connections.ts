@@ -2,12 +2,13 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { DEFAULT_HARVEST_VERSION, HARVEST_VERSIONS, harvestVersionOf, providers, type AtsRuntime, type ConnectionCredentials, type GreenhouseSettings, type HarvestVersion } from "@winnow/ats";
 import { ATS_PROVIDERS, NOTE_VISIBILITIES, type AtsCredentials, type Connection, type WriteBackSettings } from "@winnow/storage/repos/connections";
-import { JOB_STATUSES, type ScreeningJob } from "@winnow/storage/repos/screening-jobs";
-import { WRITE_BACK_STEPS, type WriteBackRecord } from "@winnow/storage/repos/write-backs";
+import { JOB_STATUSES } from "@winnow/storage/repos/screening-jobs";
+import { WRITE_BACK_STEPS } from "@winnow/storage/repos/write-backs";
 import { ApiError } from "../errors.ts";
 import type { AppEnv } from "../env.ts";
 import { decodeCursor, encodeCursor, parseLimit, setNextLink } from "../pagination.ts";
 import { envelope } from "../schemas.ts";
+import { connectionView, jobView } from "../views.ts";
 import { errorResponses, jsonRequest } from "./common.ts";
 
 const adminSecurity = [{ adminToken: [] }];
@@ -205,48 +206,6 @@ const ats = (c: Context<AppEnv>): AtsRuntime => {
   return runtime;
 };
 
-export const webhookPath = (connection: Pick<Connection, "provider" | "id">) => `/webhooks/${connection.provider}/${connection.id}`;
-
-function connectionOut(c: Context<AppEnv>, connection: Connection) {
-  return {
-    id: connection.id,
-    provider: connection.provider,
-    account_id: connection.accountId,
-    name: connection.name,
-    base_url: connection.baseUrl ?? null,
-    api_version: connection.provider === "greenhouse" ? harvestVersionOf(connection.writeBack) : null,
-    webhook_url: new URL(webhookPath(connection), c.req.url).toString(),
-    write_back: {
-      note_visibility: connection.writeBack.noteVisibility,
-      custom_field: connection.writeBack.customField ?? null,
-      tag: connection.writeBack.tag ?? null,
-      acting_user_id: connection.writeBack.actingUserId ?? null,
-    },
-    job_filter: connection.jobFilter ?? [],
-    created_at: connection.createdAt,
-    updated_at: connection.updatedAt,
-  };
-}
-
-function jobOut(job: ScreeningJob, writes: WriteBackRecord[] = []) {
-  return {
-    job_id: job.jobId,
-    connection_id: job.connectionId,
-    provider: job.provider,
-    account_id: job.accountId,
-    application_id: job.applicationId,
-    status: job.status,
-    attempts: job.attempts,
-    last_error: job.lastError ?? null,
-    errors: job.errors ?? [],
-    score: job.scored?.score ?? null,
-    write_backs: writes.map((w) => ({ step: w.step, how: w.how, remote_id: w.remoteId ?? null, detail: w.detail, at: w.at })),
-    created_at: job.createdAt,
-    updated_at: job.updatedAt,
-    dead_at: job.deadAt ?? null,
-    finished_at: job.finishedAt ?? null,
-  };
-}
 
 function writeBackOf(input: z.infer<typeof WriteBackInput> | undefined): WriteBackSettings {
   return {
@@ -327,20 +286,20 @@ export function registerConnectionRoutes(admin: OpenAPIHono<AppEnv>): void {
       writeBack,
       ...(body.job_filter ? { jobFilter: body.job_filter } : {}),
     });
-    return c.json({ success: true as const, messages: "Configure webhook_url in the ATS with the same webhook secret", data: connectionOut(c, connection) }, 201);
+    return c.json({ success: true as const, messages: "Configure webhook_url in the ATS with the same webhook secret", data: connectionView(connection, c.req.url) }, 201);
   });
 
   admin.openapi(routes.list, async (c) => {
     const { account_id } = c.req.valid("query");
     const list = await ats(c).connections.list(account_id);
-    return c.json({ success: true as const, messages: "", data: list.map((x) => connectionOut(c, x)) }, 200);
+    return c.json({ success: true as const, messages: "", data: list.map((x) => connectionView(x, c.req.url)) }, 200);
   });
 
   admin.openapi(routes.get, async (c) => {
     const { connection_id } = c.req.valid("param");
     const connection = await ats(c).connections.get(connection_id);
     if (!connection) throw new ApiError("CONNECTION_NOT_FOUND", `No ATS connection with id ${connection_id}`);
-    return c.json({ success: true as const, messages: "", data: connectionOut(c, connection) }, 200);
+    return c.json({ success: true as const, messages: "", data: connectionView(connection, c.req.url) }, 200);
   });
 
   admin.openapi(routes.update, async (c) => {
@@ -366,14 +325,14 @@ export function registerConnectionRoutes(admin: OpenAPIHono<AppEnv>): void {
       ...(body.job_filter !== undefined ? { jobFilter: body.job_filter } : {}),
     });
     if (!updated) throw new ApiError("CONNECTION_NOT_FOUND", `No ATS connection with id ${connection_id}`);
-    return c.json({ success: true as const, messages: "", data: connectionOut(c, updated) }, 200);
+    return c.json({ success: true as const, messages: "", data: connectionView(updated, c.req.url) }, 200);
   });
 
   admin.openapi(routes.remove, async (c) => {
     const { connection_id } = c.req.valid("param");
     const deleted = await ats(c).connections.delete(connection_id);
     if (!deleted) throw new ApiError("CONNECTION_NOT_FOUND", `No ATS connection with id ${connection_id}`);
-    return c.json({ success: true as const, messages: "The connection is deleted", data: connectionOut(c, deleted) }, 200);
+    return c.json({ success: true as const, messages: "The connection is deleted", data: connectionView(deleted, c.req.url) }, 200);
   });
 
   admin.openapi(routes.getJob, async (c) => {
@@ -381,7 +340,7 @@ export function registerConnectionRoutes(admin: OpenAPIHono<AppEnv>): void {
     const rt = ats(c);
     const job = await rt.jobs.get(job_id);
     if (!job) throw new ApiError("SCREENING_JOB_NOT_FOUND", `No screening job with id ${job_id}`);
-    return c.json({ success: true as const, messages: "", data: jobOut(job, await rt.writes.list(job_id)) }, 200);
+    return c.json({ success: true as const, messages: "", data: jobView(job, await rt.writes.list(job_id)) }, 200);
   });
 
   admin.openapi(routes.listDead, async (c) => {
@@ -390,7 +349,7 @@ export function registerConnectionRoutes(admin: OpenAPIHono<AppEnv>): void {
     const after = decodeCursor(query.cursor, isDeadCursor);
     const page = await ats(c).jobs.listDead({ limit, ...(after ? { after: after.k } : {}), ...(query.connection_id ? { connectionId: query.connection_id } : {}) });
     setNextLink(c, page.next ? encodeCursor({ k: page.next }) : undefined);
-    return c.json({ success: true as const, messages: "", data: page.jobs.map((j) => jobOut(j)) }, 200);
+    return c.json({ success: true as const, messages: "", data: page.jobs.map((j) => jobView(j)) }, 200);
   });
 
   admin.openapi(routes.getDead, async (c) => {
@@ -398,7 +357,7 @@ export function registerConnectionRoutes(admin: OpenAPIHono<AppEnv>): void {
     const rt = ats(c);
     const job = await rt.jobs.get(job_id);
     if (!job || job.status !== "dead") throw new ApiError("SCREENING_JOB_NOT_FOUND", `No dead letter with id ${job_id}`);
-    return c.json({ success: true as const, messages: "", data: jobOut(job, await rt.writes.list(job_id)) }, 200);
+    return c.json({ success: true as const, messages: "", data: jobView(job, await rt.writes.list(job_id)) }, 200);
   });
 
   admin.openapi(routes.replay, async (c) => {
@@ -407,6 +366,6 @@ export function registerConnectionRoutes(admin: OpenAPIHono<AppEnv>): void {
     const job = await rt.jobs.replay(job_id, rt.queue.kind);
     if (!job) throw new ApiError("SCREENING_JOB_NOT_FOUND", `No dead letter with id ${job_id}`);
     await rt.queue.enqueue(job_id);
-    return c.json({ success: true as const, messages: "Queued again", data: jobOut(job, await rt.writes.list(job_id)) }, 202);
+    return c.json({ success: true as const, messages: "Queued again", data: jobView(job, await rt.writes.list(job_id)) }, 202);
   });
 }

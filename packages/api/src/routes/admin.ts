@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { except } from "hono/combine";
 import { DEFAULT_RETENTION_DAYS, SCOPES } from "@winnow/storage";
-import type { CatalogueVersionSummary } from "@winnow/storage/repos/catalogue";
-import { SYNC_STATUSES, type SyncRun } from "@winnow/storage/repos/taxonomy-sync";
+import { SYNC_STATUSES } from "@winnow/storage/repos/taxonomy-sync";
 import { requireAdminToken } from "../auth.ts";
+import { keyView, syncView, versionView } from "../views.ts";
 import { inProcessSync } from "../sync-launcher.ts";
 import { ApiError } from "../errors.ts";
 import { jsonBody, newRouter } from "../app.ts";
@@ -175,43 +175,6 @@ const routes = {
   }),
 };
 
-const keyOut = (k: { id: string; prefix: string; scopes: (typeof SCOPES)[number][]; createdAt: string; revokedAt?: string }) => ({
-  id: k.id,
-  prefix: k.prefix,
-  scopes: k.scopes,
-  created_at: k.createdAt,
-  revoked_at: k.revokedAt ?? null,
-});
-
-const versionOut = (v: CatalogueVersionSummary) => ({
-  version: v.version,
-  source: v.source,
-  titles: v.titles,
-  skills: v.skills,
-  created_at: v.createdAt,
-  activated_at: v.activatedAt ?? null,
-  active: v.active,
-});
-
-const syncOut = (r: SyncRun) => ({
-  id: r.id,
-  status: r.status,
-  trigger: r.trigger,
-  source: r.source,
-  created_at: r.createdAt,
-  updated_at: r.updatedAt,
-  finished_at: r.finishedAt ?? null,
-  duration_ms: r.finishedAt ? Date.parse(r.finishedAt) - Date.parse(r.createdAt) : null,
-  attempts: r.attempts,
-  phase: r.phase,
-  counts: r.counts,
-  version: r.version ?? null,
-  previous_version: r.previousVersion ?? null,
-  changed: r.changed ?? null,
-  warnings: r.warnings ?? [],
-  errors: r.errors ?? [],
-});
-
 export function createAdminApp() {
   const admin = newRouter();
   admin.use("*", requireAdminToken());
@@ -256,18 +219,18 @@ export function createAdminApp() {
     const { account_id } = c.req.valid("param");
     await account(c.var.services, account_id);
     const keys = await c.var.services.accounts.listApiKeys(account_id);
-    return c.json({ success: true as const, messages: "", data: keys.map(keyOut) }, 200);
+    return c.json({ success: true as const, messages: "", data: keys.map(keyView) }, 200);
   });
 
   admin.openapi(routes.listVersions, async (c) => {
     const versions = await c.var.services.catalogues.listVersions();
-    return c.json({ success: true as const, messages: "", data: versions.map(versionOut) }, 200);
+    return c.json({ success: true as const, messages: "", data: versions.map(versionView) }, 200);
   });
 
   admin.openapi(routes.listSyncs, async (c) => {
     const limit = parseLimit(c.req.valid("query").limit, SYNC_PAGE);
     const runs = await c.var.services.catalogues.syncs.listRuns(limit);
-    return c.json({ success: true as const, messages: "", data: runs.map(syncOut) }, 200);
+    return c.json({ success: true as const, messages: "", data: runs.map(syncView) }, 200);
   });
 
   admin.openapi(routes.startSync, async (c) => {
@@ -292,7 +255,7 @@ export function createAdminApp() {
     const revoked = await c.var.services.accounts.revokeApiKey(account_id, key_id);
     if (!revoked) throw new ApiError("API_KEY_NOT_FOUND", `Account ${account_id} has no API key ${key_id}`);
     c.var.services.keyCache.clear();
-    return c.json({ success: true as const, messages: "The key is revoked", data: keyOut(revoked) }, 200);
+    return c.json({ success: true as const, messages: "The key is revoked", data: keyView(revoked) }, 200);
   });
 
   registerConnectionRoutes(admin);

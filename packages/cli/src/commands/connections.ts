@@ -2,10 +2,10 @@ import { parseArgs } from "node:util";
 import { DEFAULT_HARVEST_VERSION, HARVEST_VERSIONS, harvestVersionOf, isProvider, providers, type AtsRuntime, type ConnectionCredentials, type GreenhouseSettings, type HarvestVersion } from "@winnow/ats";
 import { AccountRepository } from "@winnow/storage";
 import { NOTE_VISIBILITIES, type AtsCredentials, type AtsProvider, type Connection, type NoteVisibility, type WriteBackSettings } from "@winnow/storage/repos/connections";
-import type { ScreeningJob } from "@winnow/storage/repos/screening-jobs";
 import { openAts } from "../ats.ts";
 import { readConfig } from "../config.ts";
 import { openStore } from "../runtime.ts";
+import { connectionView, jobView } from "@winnow/api/views";
 
 export const CONNECTIONS_USAGE = `  connections create --provider P --account ID [--api-key K] [--webhook-secret S] [--acting-user U]
                     [--note-visibility public|private|admin_only] [--custom-field F] [--tag T] [--job J]…
@@ -45,12 +45,8 @@ type Values = ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTI
 
 const print = (value: unknown) => console.log(JSON.stringify(value));
 
-function webhookUrl(connection: Connection): string {
-  const base = process.env.WINNOW_PUBLIC_URL || `http://localhost:${process.env.PORT ?? 3000}`;
-  return `${base.replace(/\/+$/, "")}/webhooks/${connection.provider}/${connection.id}`;
-}
-
-const connectionOut = (c: Connection) => ({ ...c, ...(c.provider === "greenhouse" ? { apiVersion: harvestVersionOf(c.writeBack) } : {}), webhookUrl: webhookUrl(c) });
+/** The same shape as the admin API's, with the webhook URL on the public URL the ATS reaches. */
+const connectionOut = (c: Connection) => connectionView(c, process.env.WINNOW_PUBLIC_URL || `http://localhost:${process.env.PORT ?? 3000}`);
 
 /** The Harvest version the command leaves a connection on; undefined for providers other than Greenhouse. */
 function harvestVersion(provider: AtsProvider, values: Values, current?: Connection): HarvestVersion | undefined {
@@ -86,7 +82,6 @@ function withVersion(settings: WriteBackSettings, version: HarvestVersion | unde
   return greenhouse;
 }
 
-const jobOut = ({ scored, ...job }: ScreeningJob) => ({ ...job, score: scored?.score ?? null });
 
 function writeBackOf(values: Values, current?: WriteBackSettings): WriteBackSettings | undefined {
   const given = ["acting-user", "note-visibility", "custom-field", "tag"].some((k) => values[k as keyof Values] !== undefined);
@@ -193,7 +188,7 @@ export async function connectionsCommand(argv: string[]): Promise<number | undef
         let after: string | undefined;
         do {
           const page = await rt.jobs.listDead({ limit: 100, ...(after ? { after } : {}), ...(values.connection ? { connectionId: values.connection } : {}) });
-          for (const job of page.jobs) print(jobOut(job));
+          for (const job of page.jobs) print(jobView(job));
           after = page.next;
         } while (after);
         return 0;
@@ -201,7 +196,7 @@ export async function connectionsCommand(argv: string[]): Promise<number | undef
       if (sub === "show" && id) {
         const job = await rt.jobs.get(id);
         if (!job || job.status !== "dead") throw new Error(`no dead letter ${id}`);
-        print({ ...jobOut(job), writeBacks: await rt.writes.list(id) });
+        print(jobView(job, await rt.writes.list(id)));
         return 0;
       }
       if (sub === "replay" && id) {

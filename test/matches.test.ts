@@ -300,6 +300,8 @@ describe("GET /v1/match-insights?job_post_id=", () => {
   it("validates its parameters and scopes", async () => {
     await expectError(await t.call("/v1/match-insights"), 400, 1004, /job_post_id/);
     await expectError(await t.call("/v1/match-insights?job_post_id=nope"), 404, 3002);
+    await expectError(await t.call("/v1/match-insights?job_post_id=bad%20id"), 400, 1004, /job_post_id/);
+    await expectError(await t.call(`/v1/match-insights?job_post_id=${"x".repeat(129)}`), 400, 1004, /job_post_id/);
     await expectError(await t.call("/v1/match-insights?job_post_id=req-77&limit=500"), 400, 1004, /limit/);
     await expectError(await t.call("/v1/match-insights?job_post_id=req-77&cursor=abc"), 400, 1005);
     const other = await t.otherAccount();

@@ -105,6 +105,9 @@ export const RelatedBody = z
 
 // ---------- matches ----------
 
+/** What a job post id may be, in request bodies and in the GET /match-insights query. */
+export const JOB_POST_ID = /^[A-Za-z0-9._:~-]{1,128}$/;
+
 const JobPostId = z
   .string()
   .min(1)

@@ -8,6 +8,7 @@ import { ApiError } from "../errors.ts";
 import type { AppEnv, Principal } from "../env.ts";
 import { decodeCursor, encodeCursor, parseLimit, setNextLink } from "../pagination.ts";
 import {
+  JOB_POST_ID,
   LIMITS,
   MatchBody,
   MatchDetailSchema,
@@ -197,6 +198,10 @@ export function registerMatches(app: OpenAPIHono<AppEnv>): void {
     const principal = requireScope(c.var.principal, "matches:read");
     const query = c.req.valid("query");
     if (!query.job_post_id?.trim()) throw new ApiError("INVALID_QUERY_PARAMETER", "job_post_id is required");
+    // The rule job_post_id follows in request bodies: an id that breaks it names no job post, and says so plainly.
+    if (!JOB_POST_ID.test(query.job_post_id.trim())) {
+      throw new ApiError("INVALID_QUERY_PARAMETER", "job_post_id: 1 to 128 letters, digits and . _ : ~ - only");
+    }
     const limit = parseLimit(query.limit, MATCH_PAGE);
     const after = decodeCursor(
       query.cursor,

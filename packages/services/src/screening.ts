@@ -200,6 +200,7 @@ export async function screen(services: Services, request: ScreeningRequest): Pro
     expiresAt,
   }));
   const jobDescriptionSha256 = sha256Hex(request.jobDescription);
+  const fixedIds = new Set(request.candidates.flatMap((c) => (c.matchId ? [c.matchId] : [])));
   const decisions = matches.map<DecisionRecord>((m) => ({
     matchId: m.matchId,
     accountId: request.accountId,
@@ -217,7 +218,9 @@ export async function screen(services: Services, request: ScreeningRequest): Pro
   }));
   await Promise.all([
     records.length === 1 ? services.matches.put(records[0]!) : services.matches.putMany(records),
-    services.decisions.putMany(decisions),
+    // Ids the caller fixed may already hold a record (a retried ATS delivery): those are created only if absent.
+    services.decisions.putMany(decisions.filter((d) => fixedIds.has(d.matchId))),
+    services.decisions.putFresh(decisions.filter((d) => !fixedIds.has(d.matchId))),
     services.subjects.link(
       request.accountId,
       matches.map((m) => ({ subjects: subjects[m.index]!, matchId: m.matchId, expiresAt })),

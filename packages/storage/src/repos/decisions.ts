@@ -1,4 +1,5 @@
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { batchWriteAll } from "../batch.ts";
 import { isExpired } from "../retention.ts";
 import type { Store } from "../store.ts";
 
@@ -85,6 +86,14 @@ function toRecord(item: Item): DecisionRecord {
   return record as unknown as DecisionRecord;
 }
 
+const item = (record: DecisionRecord) => ({
+  ...key(record.accountId, record.matchId),
+  type: "decision",
+  gsi1pk: listPk(record.accountId),
+  gsi1sk: position(record.createdAt, record.matchId),
+  ...record,
+});
+
 const BATCH_GET_SIZE = 100;
 /** BatchGet requests in flight at once when reading many records (a bias audit joins up to every uploaded row). */
 const GET_CONCURRENCY = 8;
@@ -115,18 +124,21 @@ export class DecisionRepository {
     await Promise.all(Array.from({ length: Math.min(PUT_CONCURRENCY, records.length) }, worker));
   }
 
+  /**
+   * Records under match ids generated for this screening (UUIDv7, never handed out before): nothing can exist under
+   * them to protect, so they go in batches of 25 instead of one conditional put each — a 100-candidate screening is
+   * 4 requests, not 100. Ids a caller fixed (ATS deliveries, which can be retried) go through `putMany`.
+   */
+  async putFresh(records: DecisionRecord[]): Promise<void> {
+    if (records.length) await batchWriteAll(this.store, records.map((record) => ({ PutRequest: { Item: item(record) } })));
+  }
+
   private async putIfAbsent(record: DecisionRecord): Promise<void> {
     try {
       await this.store.doc.send(
         new PutCommand({
           TableName: this.store.table,
-          Item: {
-            ...key(record.accountId, record.matchId),
-            type: "decision",
-            gsi1pk: listPk(record.accountId),
-            gsi1sk: position(record.createdAt, record.matchId),
-            ...record,
-          },
+          Item: item(record),
           ConditionExpression: "attribute_not_exists(pk)",
         }),
       );

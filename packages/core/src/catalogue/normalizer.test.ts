@@ -5,7 +5,7 @@ import { buildCatalogue } from "./build.ts";
 import { Catalogue } from "./catalogue.ts";
 import { CONFIDENCE_THRESHOLD, TitleNormalizer } from "./normalizer.ts";
 import { querySegments, rawTokens } from "./normalizer/clean.ts";
-import { detectLevels, isManagerial } from "./normalizer/levels.ts";
+import { detectLevels, isLevelModifier, isLevelWord, isManagerial } from "./normalizer/levels.ts";
 import { Lexicon } from "./normalizer/lexicon.ts";
 import { TopK } from "./normalizer/topk.ts";
 import { abbreviates, editDistance, spelledOut, stem } from "./normalizer/words.ts";
@@ -358,6 +358,14 @@ describe("default catalogue", () => {
 });
 
 describe("helpers", () => {
+  it("tells seniority words wherever they stand, unlike isLevelModifier which reads their position", () => {
+    expect(["intern", "internship", "trainees", "staff", "lead", "sr"].filter((w) => !isLevelWord(w))).toEqual([]);
+    expect(["engineer", "nurse", "manager", "shipping"].filter(isLevelWord)).toEqual([]);
+    // "Kitchen Staff": as the last word, staff is the job, yet it is still a seniority word and is never split.
+    expect(isLevelModifier("staff", 1, 2)).toBe(false);
+    expect(isLevelWord("staff")).toBe(true);
+  });
+
   it("stems inflections and derivations together", () => {
     expect(stem("accounting")).toBe(stem("accountant"));
     expect(stem("accounts")).toBe(stem("accountant"));

@@ -90,6 +90,13 @@ interface Ranked {
 const byRank = (a: Ranked, b: Ranked): number => b.exact - a.exact || b.score - a.score;
 
 /**
+ * Whether a title of this tier and score ranks no lower than `bar` under `byRank` (the name order settles a tie), so
+ * that a full top list may keep it. Takes the fields rather than a `Ranked` so that losers cost no allocation.
+ */
+const mayEnter = (exact: Ranked["exact"], score: number, bar: Ranked | undefined): boolean =>
+  !bar || exact > bar.exact || (exact === bar.exact && score >= bar.score);
+
+/**
  * Title normalizer. A raw title is cleaned (brackets, places and departments after separators, ad noise) into
  * candidate phrases. Exact phase: a title whose name or alias equals the cleaned title ranks first, names before
  * aliases. Ranking phase: every title is scored by a soft TF-IDF cosine over words between each phrase and each of
@@ -204,8 +211,8 @@ export class TitleNormalizer {
   }
 
   /**
-   * The best title for a raw term, or null when nothing in the term resembles any title. A confidence below
-   * `CONFIDENCE_THRESHOLD` marks a weak guess.
+   * The best title for a raw term, or null when nothing in the term resembles any title's labels or description. A
+   * confidence below `CONFIDENCE_THRESHOLD` marks a weak guess.
    */
   normalize(term: string): NormalizedTitle | null {
     return this.inspect(term, 1)[0] ?? null;
@@ -284,8 +291,7 @@ export class TitleNormalizer {
       }
       titleBest[title] = titleSum[title] = descriptionScore[title] = 0;
       // Most titles fall short of the k-th best: they are dropped before anything is allocated for them.
-      const bar = top.bar();
-      if (!bar || tier > bar.exact || (tier === bar.exact && score >= bar.score)) top.offer({ title, exact: tier, score });
+      if (mayEnter(tier, score, top.bar())) top.offer({ title, exact: tier, score });
     }
     return top.sorted();
   }

@@ -9,11 +9,14 @@ import { stem } from "./words.ts";
  * nudges a ranking; names and aliases decide it.
  */
 
-/** Words too common in descriptions to tell occupations apart, and words that only glue the sentence. */
+/**
+ * Words too common in descriptions to tell occupations apart, and words that only glue the sentence. Words under
+ * three letters never reach this list (`descriptionStems` drops them first).
+ */
 const STOPWORDS = new Set([
-  "a", "an", "the", "and", "or", "of", "for", "in", "at", "on", "to", "with", "by", "from", "as", "per", "such",
-  "they", "their", "them", "this", "these", "that", "those", "is", "are", "be", "been", "which", "who", "also", "may",
-  "can", "other", "into", "within", "all", "any", "its", "it", "not", "well", "including", "etc",
+  "the", "and", "for", "with", "from", "per", "such", "they", "their", "them", "this", "these", "that", "those", "are",
+  "been", "which", "who", "also", "may", "can", "other", "into", "within", "all", "any", "its", "not", "well",
+  "including", "etc",
 ]);
 /** BM25 term-frequency saturation and length normalisation (the usual values). */
 const K1 = 1.2;

@@ -1,6 +1,6 @@
 import { contentWords, fold, rawTokens, type RawToken, type Words } from "./clean.ts";
 import { LabelStoreBuilder, type LabelStore } from "./labels.ts";
-import { isLevelModifier } from "./levels.ts";
+import { isLevelWord } from "./levels.ts";
 import { abbreviates, editDistance, spelledOut, stem, trigrams } from "./words.ts";
 
 /**
@@ -157,7 +157,7 @@ export class Lexicon {
         words.push(...this.initials.get(t.word)!);
       } else if (/\p{Ll}\p{Lu}/u.test(t.raw)) words.push(...t.raw.split(/(?<=\p{Ll})(?=\p{Lu})/u).map(fold));
       // A seniority word stays whole: "internship" is no "intern" + "ship".
-      else if (this.alternatives(t.word).length || isLevelModifier(t.word, 0, 1)) words.push(t.word);
+      else if (this.alternatives(t.word).length || isLevelWord(t.word)) words.push(t.word);
       else words.push(...(this.splitCompound(t.word) ?? [t.word]));
     }
     const out: string[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fixtureContext } from "../__fixtures__/catalogue.ts";
 import { JOB_SECTIONS, RESUME_SECTIONS } from "../text/headings.ts";
-import { extractJobDuties, extractWorkLines, skillTerm, stem } from "./duties.ts";
+import { extractJobDuties, extractWorkLines, isSkillTerm, skillTerm, stem } from "./duties.ts";
 import { scanText } from "./scan.ts";
 
 const ctx = fixtureContext();
@@ -12,6 +12,8 @@ describe("stem", () => {
     expect(new Set(["schedules", "scheduling", "scheduled", "schedule"].map(stem)).size).toBe(1);
     expect(stem("planned")).toBe(stem("planning"));
     expect(stem("inventories")).toBe(stem("inventory"));
+    expect(new Set(["supply", "supplies", "supplied"].map(stem)).size).toBe(1);
+    expect(new Set(["study", "studies", "studied"].map(stem)).size).toBe(1);
     expect(stem("cost")).toBe("cost");
     expect(stem("bus")).toBe("bus");
   });
@@ -64,5 +66,20 @@ describe("work lines", () => {
     const lines = extractWorkLines(scan, new Map());
     expect(lines.map((l) => l.evidence.snippet)).toEqual(["Backend Engineer, Acme, 2020 – 2024", "Reconciled payouts with the bank every night"]);
     for (const l of lines) expect(text).toContain(l.evidence.snippet);
+  });
+
+  it("keeps the first word of every sentence of a line and drops capitalised names inside one", () => {
+    const scan = scanText("Experience\n- Ran the pass at Marrow. Trained new cooks. Costed menus", RESUME_SECTIONS, ctx.catalogue);
+    const [line] = extractWorkLines(scan, new Map());
+    expect(line!.terms).toEqual(expect.arrayContaining([stem("ran"), stem("pass"), stem("trained"), stem("cooks"), stem("costed"), stem("menus")]));
+    expect(line!.terms).not.toContain(stem("marrow"));
+    expect(line!.words).toContain("Trained");
+  });
+
+  it("records catalogue skills as skill terms", () => {
+    const scan = scanText("Experience\n- Built ledgers in Python", RESUME_SECTIONS, ctx.catalogue);
+    const [line] = extractWorkLines(scan, new Map());
+    expect(line!.terms.filter(isSkillTerm)).toEqual([skillTerm(ctx.catalogue.findSkills("Python")[0]!.value)]);
+    expect(isSkillTerm(stem("ledgers"))).toBe(false);
   });
 });

@@ -26,6 +26,12 @@ const WORK_LINE_CONFIDENCE = 0.8;
 
 const BULLET = /^[•·▪◦●○■□➢►✓✔*\-–—>]/u;
 const SKILL_PREFIX = "skill:";
+const NO_STARTS: ReadonlySet<number> = new Set();
+
+/** Terms of a skill id, as duties and work lines record them. */
+export const skillTerm = (id: string): string => `${SKILL_PREFIX}${id}`;
+/** Whether a term stands for a catalogue skill rather than a word. */
+export const isSkillTerm = (term: string): boolean => term.startsWith(SKILL_PREFIX);
 
 // Function words, and words of job ads and résumés that describe any job rather than the work itself.
 const STOP_WORDS = new Set(
@@ -57,7 +63,8 @@ const STOP_WORDS = new Set(
 export function stem(word: string): string {
   let w = word.replace(/['’]s$/u, "");
   if (w.length < 5) return w;
-  if (w.endsWith("ies") && w.length > 5) w = `${w.slice(0, -3)}y`;
+  // "supplies" and "supplied" are both "supply" before the suffixes below are cut.
+  if ((w.endsWith("ies") || w.endsWith("ied")) && w.length > 5) w = `${w.slice(0, -3)}y`;
   else if (w.endsWith("sses")) w = w.slice(0, -2);
   else if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) w = w.slice(0, -1);
   for (const suffix of ["ations", "ation", "ings", "ing", "ers", "er", "ed", "ment", "ly", "e"]) {
@@ -79,20 +86,38 @@ export interface SkillSpan {
 }
 
 /**
- * Terms of a run of tokens, each with the words that wrote it first (as written): "skill:<id>" for each catalogue skill named (its words are not counted again), and the
- * stems of the remaining content words (letters only, at least three, not a stop word).
+ * Offsets of the first token of each sentence of the lines, for termsOf: a capital there is grammar, not a name.
+ * A line that continues a wrapped sentence starts in lower case, so counting its start as a sentence's is harmless.
  */
-export function termsOf(tokens: readonly Token[], skills: readonly SkillSpan[]): Map<string, string> {
+export function sentenceStarts(lines: Iterable<Line<string>>): Set<number> {
+  const starts = new Set<number>();
+  for (const line of lines) {
+    for (const [start, end] of line.sentences) {
+      const first = line.tokens.find((t) => t.start >= start && t.end <= end);
+      if (first) starts.add(first.start);
+    }
+  }
+  return starts;
+}
+
+/**
+ * Terms of a run of tokens, each with the words that wrote it first (as written): "skill:<id>" for each catalogue
+ * skill named (its words are not counted again), and the stems of the remaining content words (letters only, at
+ * least three, not a stop word). `starts` holds the offsets of the tokens that open a sentence (sentenceStarts);
+ * the run's first token always does.
+ */
+export function termsOf(tokens: readonly Token[], skills: readonly SkillSpan[], starts: ReadonlySet<number> = NO_STARTS): Map<string, string> {
   const terms = new Map<string, string>();
   const add = (term: string, surface: string) => {
     if (!terms.has(term)) terms.set(term, surface);
   };
-  for (const s of skills) add(`${SKILL_PREFIX}${s.value}`, s.surface);
+  for (const s of skills) add(skillTerm(s.value), s.surface);
   for (const [i, t] of tokens.entries()) {
     if (skills.some((s) => t.start >= s.start && t.end <= s.end)) continue;
     // A capitalised word inside a sentence is a name (the employer, a place, a product the catalogue does not
-    // know): it says where the work was done, not what it was. Acronyms ("EMT", "PVC") are kept.
-    if (i > 0 && /^\p{Lu}\p{Ll}/u.test(t.raw)) continue;
+    // know): it says where the work was done, not what it was. Acronyms ("EMT", "PVC") are kept. The first word
+    // of a sentence is capitalised by grammar: "Ran the pass. Trained new cooks." has two duties' verbs.
+    if (i > 0 && !starts.has(t.start) && /^\p{Lu}\p{Ll}/u.test(t.raw)) continue;
     if (t.norm.length < 3 || !/^\p{L}+$/u.test(t.norm) || STOP_WORDS.has(t.norm)) continue;
     add(stem(t.norm), t.raw);
   }
@@ -108,6 +133,9 @@ export const skillsByLine = <K extends string>(scan: Scan<K>): Map<number, Skill
   }
   return out;
 };
+
+/** A line that ends mid-sentence may continue on the next one (text wrapped by a PDF or an editor). */
+const endsMidSentence = (line: Line<string>): boolean => !/[.!?;:]\s*$/u.test(line.text);
 
 const shorten = (s: string): string => {
   const flat = s.replace(/\s+/gu, " ").trim();
@@ -144,8 +172,7 @@ export function extractJobDuties(scan: Scan<JobSection>): Duty[] {
         units.push({ tokens, skills: hits, from: tokens[0]!.start, to: end });
       }
     }
-    // A line ending mid-sentence continues on the next one (wrapped text).
-    open = !/[.!?;:]\s*$/u.test(line.text);
+    open = endsMidSentence(line);
   }
   const duties: Duty[] = [];
   for (const unit of units) {
@@ -167,7 +194,7 @@ export function extractJobDuties(scan: Scan<JobSection>): Duty[] {
 export function extractWorkLines(scan: Scan<ResumeSection>, positionLines: ReadonlyMap<number, string>): WorkLine[] {
   const text = scan.doc.text;
   const skills = skillsByLine(scan);
-  const passages: { first: Line<ResumeSection>; last: Line<ResumeSection>; tokens: Token[]; skills: SkillSpan[] }[] = [];
+  const passages: { lines: Line<ResumeSection>[]; tokens: Token[]; skills: SkillSpan[] }[] = [];
   let previous: Line<ResumeSection> | null = null;
   for (const line of scan.doc.lines) {
     const inWork = !line.heading && line.tokens.length > 0 && (line.section === "experience" || positionLines.has(line.index));
@@ -177,25 +204,26 @@ export function extractWorkLines(scan: Scan<ResumeSection>, positionLines: Reado
     }
     const open = passages[passages.length - 1];
     const wrapped =
-      previous !== null && open?.last === previous && !/[.!?;:]\s*$/u.test(previous.text) && /^\p{Ll}/u.test(line.tokens[0]!.raw);
+      previous !== null && open?.lines.at(-1) === previous && endsMidSentence(previous) && /^\p{Ll}/u.test(line.tokens[0]!.raw);
     if (wrapped && open) {
-      open.last = line;
+      open.lines.push(line);
       open.tokens.push(...line.tokens);
       open.skills.push(...(skills.get(line.index) ?? []));
     } else {
-      passages.push({ first: line, last: line, tokens: [...line.tokens], skills: [...(skills.get(line.index) ?? [])] });
+      passages.push({ lines: [line], tokens: [...line.tokens], skills: [...(skills.get(line.index) ?? [])] });
     }
     previous = line;
   }
   const out: WorkLine[] = [];
   for (const p of passages) {
-    const terms = termsOf(p.tokens, p.skills);
+    const terms = termsOf(p.tokens, p.skills, sentenceStarts(p.lines));
     if (terms.size === 0) continue;
+    const first = p.lines[0]!;
     out.push({
       terms: [...terms.keys()],
       words: [...terms.values()],
-      lastUsed: positionLines.get(p.first.index) ?? null,
-      evidence: passageEvidence(text, p.first, p.last),
+      lastUsed: positionLines.get(first.index) ?? null,
+      evidence: passageEvidence(text, first, p.lines.at(-1)!),
     });
   }
   return out;
@@ -207,6 +235,3 @@ function passageEvidence(text: string, first: Line<ResumeSection>, last: Line<Re
   if (whole) return { snippet: whole, section: first.section, confidence: WORK_LINE_CONFIDENCE };
   return evidenceAt(text, first, first.tokens[0]!.start, Math.min(first.end, first.tokens[0]!.start + MAX_SNIPPET_LENGTH), WORK_LINE_CONFIDENCE);
 }
-
-/** Terms of a skill id, as duties and work lines record them. */
-export const skillTerm = (id: string): string => `${SKILL_PREFIX}${id}`;

@@ -18,8 +18,22 @@ describe("credential qualifiers", () => {
     expect(status(`Certifications\n${CERT}, expired 2021`)).toBe("lapsed");
     expect(status(`Certifications\n${CERT} (2022)`)).toBe("held");
     expect(status(`Certifications\n${CERT} exam passed, active since 2022`)).toBe("held");
+    // A passed exam, or a renewal under way, is of a credential held; some of its exams passed is not.
+    expect(status(`Certifications\n${CERT} (exam passed 2022)`)).toBe("held");
+    expect(status(`Certifications\nPassed the ${CERT} exam, 2022`)).toBe("held");
+    expect(status(`Certifications\n${CERT}, renewal pending`)).toBe("held");
+    expect(status(`Certifications\n${CERT}, passed 2 of 3 exams`)).toBe("pending");
+    expect(status(`Certifications\n${CERT}: passed the first of three exams`)).toBe("pending");
     // The qualifier of the next item is not this one's.
     expect(status(`Certifications\n${CERT}, CKA (pending)`)).toBe("held");
+  });
+
+  it("quotes a qualified credential where its qualifier is written", () => {
+    const skill = analyseCandidate(`Certifications\n${CERT} (pending)\nSummary\nArchitect, ${CERT} expired in 2019`, ctx, NOW).skills.find(
+      (s) => s.name === CERT,
+    )!;
+    expect(skill.status).toBe("lapsed");
+    expect(skill.evidence.snippet).toContain("expired in 2019");
   });
 
   it("takes one plain statement of the credential over a qualified one", () => {

@@ -9,15 +9,19 @@ export type CredentialStatus = "held" | "pending" | "lapsed";
 
 const PENDING =
   /\b(?:pending|expected|in progress|in process|scheduled|eligible|not yet|applied for|application (?:submitted|filed)|to be obtained|willing(?:ness)? to obtain|will obtain|to obtain|plan(?:s|ning|ned)? to (?:sit|take|obtain)|sitting|studying for|preparing for|working toward(?:s)?|candidate|exam (?:date|in|on|booked)|awaiting|provisional|trainee|in training|exams?)\b/iu;
-// Words that state the credential is held, which outweigh a mention of its exam ("passed all four CPA exams; licensed").
-const HELD = /\b(?:licensed|active|valid|current|issued|renewed|passed all)\b/iu;
+// Words that state the credential is held, which outweigh a mention of its exam ("passed all four CPA exams; licensed",
+// "exam passed 2022"). A pending renewal is of a credential held; "passed 2 of 4 exams" stays pending.
+const HELD = /\b(?:licensed|active|valid|current|issued|renewed|renewal|passed all|passed the\s+exams?|exams? passed)\b/iu;
 const LAPSED = /\b(?:expired|lapsed|inactive|no longer (?:active|held|valid)|previously held|formerly held|(?:was|were) licensed|not renewed|revoked|suspended)\b/iu;
 // A qualifier applies to the list item the credential sits in: items are cut at these separators.
 const ITEM_SEPARATOR = /[;·|•,]/u;
 const MAX_REACH = 60;
 
-/** The list item around [start, end) on its line: bounded by separators outside brackets, at most MAX_REACH each way. */
-function itemAround(text: string, lineStart: number, lineEnd: number, start: number, end: number): string {
+/**
+ * The list item around [start, end) on its line, as [from, to) offsets: bounded by separators outside brackets, at
+ * most MAX_REACH each way.
+ */
+function itemAround(text: string, lineStart: number, lineEnd: number, start: number, end: number): [number, number] {
   let from = start;
   let depth = 0;
   while (from > lineStart && start - from < MAX_REACH) {
@@ -37,13 +41,14 @@ function itemAround(text: string, lineStart: number, lineEnd: number, start: num
     else if (depth === 0 && ITEM_SEPARATOR.test(c) && !(c === "," && /^,\s*\p{Ll}/u.test(text.slice(to, to + 3)))) break;
     to++;
   }
-  return text.slice(from, to);
+  return [from, to];
 }
 
 /** The status a mention gives its credential. */
 export function credentialStatus(text: string, hit: Hit<unknown, string>): CredentialStatus {
-  const item = itemAround(text, hit.line.start, hit.line.end, hit.start, hit.end);
-  const around = item.replace(hit.surface, " ");
+  const [from, to] = itemAround(text, hit.line.start, hit.line.end, hit.start, hit.end);
+  // The mention is cut out by its offsets rather than searched for: its words may occur twice in one item.
+  const around = `${text.slice(from, hit.start)} ${text.slice(hit.end, to)}`;
   if (LAPSED.test(around)) return "lapsed";
   if (PENDING.test(around) && !HELD.test(around)) return "pending";
   return "held";

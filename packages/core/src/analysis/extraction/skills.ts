@@ -189,9 +189,11 @@ export function extractCandidateSkills(
     // First mention among the best-supported ones.
     const best = hits.reduce((a, b) => (confidenceOf(b) > confidenceOf(a) ? b : a));
     const confidence = confidenceOf(best) + (hits.length > 1 ? REPEAT_BONUS : 0);
-    const status = skill.type === "Certification" ? strongestStatus(hits.map((h) => credentialStatus(scan.doc.text, h))) : "held";
+    // Only a credential is qualified: "Python (learning)" is a skill listed, not a licence pending.
+    const statuses = skill.type === "Certification" ? hits.map((h) => credentialStatus(scan.doc.text, h)) : [];
+    const status = strongestStatus(statuses);
     // A qualified credential is quoted where its qualifier is, so the reason for the lower credit is visible.
-    const quoted = status === "held" ? best : (hits.find((h) => credentialStatus(scan.doc.text, h) === status) ?? best);
+    const quoted = status === "held" ? best : (hits[statuses.indexOf(status)] ?? best);
     out.push({
       id,
       name: skill.name,

@@ -2,7 +2,7 @@ import type { Catalogue } from "../../catalogue/catalogue.ts";
 import { tokenize } from "../../text/tokens.ts";
 import type { JobSection } from "../text/headings.ts";
 import type { VocabularyTerm } from "../types.ts";
-import { skillsByLine, stem, termsOf } from "./duties.ts";
+import { isSkillTerm, sentenceStarts, skillsByLine, stem, termsOf } from "./duties.ts";
 import type { Scan } from "./scan.ts";
 
 /**
@@ -89,8 +89,8 @@ export function extractJobVocabulary(scan: Scan<JobSection>, catalogue: Catalogu
   for (const line of scan.doc.lines) {
     if (line.heading || !VOCABULARY_SECTIONS.has(line.section)) continue;
     const tokens = titleSpan ? line.tokens.filter((t) => t.end <= titleSpan[0] || t.start >= titleSpan[1]) : line.tokens;
-    for (const [term, word] of termsOf(tokens, skills.get(line.index) ?? [])) {
-      if (term.startsWith("skill:") || out.has(term)) continue;
+    for (const [term, word] of termsOf(tokens, skills.get(line.index) ?? [], sentenceStarts([line]))) {
+      if (isSkillTerm(term) || out.has(term)) continue;
       const weight = termWeight(spread, term);
       if (weight > 0) out.set(term, { term, word, weight });
     }

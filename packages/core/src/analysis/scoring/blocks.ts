@@ -107,15 +107,19 @@ function skillAttributes(job: JobProfile, candidate: CandidateProfile): Attribut
   });
 }
 
+/** Share of the posting title's catalogue skills a related title must share to earn all of RELATED_ROLE_CREDIT. */
+export const KIN_FULL_OVERLAP = 0.3;
+/** Share of RELATED_ROLE_CREDIT a title of the same career group earns however few skills it shares. */
+export const KIN_FLOOR = 0.5;
+
 /**
  * Credit for a held title of the posting's career group: RELATED_ROLE_CREDIT, scaled by how many of the posting
- * title's catalogue skills that title shares, full at KIN_FULL_OVERLAP (a Chef de Partie is closer to a Sous Chef
- * than a Banquet Server is), and never below half of it.
+ * title's catalogue skills that title shares (a Chef de Partie is closer to a Sous Chef than a Banquet Server is).
+ * Sharing a career group is already evidence of related work, hence the floor.
  */
-export const KIN_FULL_OVERLAP = 0.3;
-function relatedRoleCredit(job: JobProfile, held: Position): number {
+export function relatedRoleCredit(job: JobProfile, held: Position): number {
   const overlap = job.title.kin.find((k) => k.id === held.titleId)?.overlap ?? 0;
-  return RELATED_ROLE_CREDIT * (0.5 + 0.5 * Math.min(1, overlap / KIN_FULL_OVERLAP));
+  return RELATED_ROLE_CREDIT * (KIN_FLOOR + (1 - KIN_FLOOR) * Math.min(1, overlap / KIN_FULL_OVERLAP));
 }
 
 const LEVEL_NAMES: Record<JobLevel, string> = {

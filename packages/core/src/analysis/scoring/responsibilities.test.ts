@@ -3,7 +3,7 @@ import { fixtureContext } from "../__fixtures__/catalogue.ts";
 import { analyseCandidate } from "../engine/candidate.ts";
 import { analyseJob } from "../engine/job.ts";
 import { scoreMatch } from "./match.ts";
-import { DUTY_FULL_COVERAGE, RESPONSIBILITIES_WEIGHT } from "./responsibilities.ts";
+import { DUTY_FULL_COVERAGE, RESPONSIBILITIES_WEIGHT, responsibilityAttributes } from "./responsibilities.ts";
 import { VOCABULARY_WEIGHT, vocabularyAttribute } from "./vocabulary.ts";
 
 const ctx = fixtureContext();
@@ -46,6 +46,16 @@ describe("responsibilities", () => {
     const old = duty(experience(`Experience\nAcme, 2009 – 2013\n${line}`), "Reconcile merchant payouts")!;
     expect(recent).toContain("(evidenced in the work history: Reconciled, merchant, payouts)");
     expect(old).toContain("(partly evidenced in the work history: Reconciled, merchant, payouts)");
+  });
+
+  it("credits a duty shown in an old and a recent position by the recent one, whichever comes first", () => {
+    const line = "- Reconciled merchant payouts against bank statements";
+    const credit = (resume: string) => responsibilityAttributes(analyseJob(JOB, ctx), analyseCandidate(resume, ctx, NOW))[0]!;
+    const oldFirst = credit(`Experience\nAcme, 2008 – 2012\n${line}\nBeta, 2021 – Present\n${line}`);
+    const recentFirst = credit(`Experience\nBeta, 2021 – Present\n${line}\nAcme, 2008 – 2012\n${line}`);
+    expect(oldFirst.credit).toBe(1);
+    expect(oldFirst.credit).toBe(recentFirst.credit);
+    expect(oldFirst.evidence).toEqual(recentFirst.evidence);
   });
 
   it("does not count a duty claimed only in a skills list or a summary", () => {

@@ -17,33 +17,39 @@ export const MAX_DUTY_EVIDENCE = 3;
 
 /**
  * Each duty of the posting scored against the candidate's work history. Up to MAX_DUTY_EVIDENCE passages are
- * chosen greedily, each for the most terms of the duty not yet shown; the credit is the share of the duty's terms
- * those passages show, relative to DUTY_FULL_COVERAGE. The credit rests on those passages alone: the explanation
- * names the words they show and source_snippets quotes them. A skills list or a summary is not work history and is
- * never read here.
+ * chosen greedily, each for the most recency-weighted terms of the duty not yet shown; the credit is the
+ * recency-weighted share of the duty's terms those passages show, relative to DUTY_FULL_COVERAGE. The credit rests
+ * on those passages alone: the explanation names the words they show and source_snippets quotes them. A skills list
+ * or a summary is not work history and is never read here.
  */
 export function responsibilityAttributes(job: JobProfile, candidate: CandidateProfile): Attribute[] {
   if (job.duties.length === 0) return [];
   const weight = RESPONSIBILITIES_WEIGHT / job.duties.length;
-  const lines = candidate.work.map((line) => ({ line, terms: new Set(line.terms) }));
+  const lines = candidate.work.map((line) => ({
+    line,
+    terms: new Set(line.terms),
+    recency: line.lastUsed ? recencyWeight(ageInYears(line.lastUsed, candidate.asOf)) : 1,
+  }));
   return job.duties.map((duty): Attribute => {
     const remaining = new Set(duty.terms);
     const quoted: WorkLine[] = [];
     const written = new Map<string, string>();
     let shownWeight = 0;
     while (remaining.size > 0 && quoted.length < MAX_DUTY_EVIDENCE) {
-      let best: { line: WorkLine; shown: string[] } | null = null;
-      for (const { line, terms } of lines) {
+      // The passage that earns the most, not the one that shows the most terms: the same duty described in an old
+      // job and a recent one earns the recent one's credit whichever the résumé lists first.
+      let best: { line: WorkLine; shown: string[]; earned: number } | null = null;
+      for (const { line, terms, recency } of lines) {
         const shown = [...remaining].filter((t) => terms.has(t));
-        if (shown.length > 0 && (!best || shown.length > best.shown.length)) best = { line, shown };
+        const earned = shown.length * recency;
+        if (shown.length > 0 && (!best || earned > best.earned)) best = { line, shown, earned };
       }
       if (!best) break;
-      const recency = best.line.lastUsed ? recencyWeight(ageInYears(best.line.lastUsed, candidate.asOf)) : 1;
       for (const t of best.shown) {
         remaining.delete(t);
-        shownWeight += recency;
         written.set(t, best.line.words[best.line.terms.indexOf(t)] ?? t);
       }
+      shownWeight += best.earned;
       quoted.push(best.line);
     }
     const coverage = duty.terms.length > 0 ? shownWeight / duty.terms.length : 0;

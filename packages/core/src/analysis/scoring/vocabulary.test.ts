@@ -41,6 +41,15 @@ describe("posting vocabulary", () => {
     expect(words).not.toContain("have");
   });
 
+  it("reads the first word of each sentence of a line, capitalised by grammar rather than a name", () => {
+    const prose = analyseJob(
+      "Requirements\nYou reconcile ledgers nightly. Chargebacks land on your desk. Settlement files arrive hourly. Runbooks guide incidents.",
+      ctx,
+    );
+    const words = prose.vocabulary.map((v) => v.word);
+    expect(words).toEqual(expect.arrayContaining(["Chargebacks", "Settlement", "Runbooks"]));
+  });
+
   it("weighs a word by how few of the catalogue's professions use it", () => {
     // The fixture catalogue: "accountant" is used by one career group, "engineer" by two of three.
     expect(terms.get("accountant")!).toBeGreaterThan(terms.get("engine")!);

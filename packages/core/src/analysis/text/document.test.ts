@@ -10,6 +10,15 @@ describe("parseDocument", () => {
     expect(doc.lines.filter((l) => !l.heading).map((l) => l.section)).toEqual(["requirements", "requirements", "responsibilities"]);
   });
 
+  it("keeps a line whose bracket holds a figure as content: the bracket is the requirement, not a remark", () => {
+    const doc = parseDocument(["Requirements", "Experience (3+ years)", "Education (2 years of college)"].join("\n"), JOB_SECTIONS);
+    expect(doc.lines.map((l) => [l.section, l.heading])).toEqual([
+      ["requirements", true],
+      ["requirements", false],
+      ["requirements", false],
+    ]);
+  });
+
   it("reads an inline label whose list wraps onto the next line, but never a wrapped tail as a heading", () => {
     const text = ["Requirements", "- Go", "Nice to have: a culinary degree, fermentation,", "working Spanish"].join("\n");
     const doc = parseDocument(text, JOB_SECTIONS);

@@ -58,8 +58,9 @@ interface HeadingMatch<K extends string> {
  * Languages" → the first) and a short capitalised run ending in a known heading word ("Leadership Experience").
  */
 function lookupHeading<K extends string>(line: string, tokens: readonly Token[], vocab: SectionVocabulary<K>): K | undefined {
-  // A bracketed remark qualifies the heading rather than naming it: "Qualifications (must have)".
-  const bracket = /\([^)]*\)\s*:?\s*$/u.exec(line);
+  // A bracketed remark qualifies the heading rather than naming it: "Qualifications (must have)". A bracket with a
+  // figure is content, not a remark: "Experience (3+ years)" is a requirement, "Education (2015)" a résumé entry.
+  const bracket = /\([^)\d]*\)\s*:?\s*$/u.exec(line);
   if (bracket && bracket.index > 0) {
     const bare = lookupHeading(line.slice(0, bracket.index), tokens.filter((t) => t.end <= bracket.index), vocab);
     if (bare) return bare;

@@ -158,7 +158,6 @@ export {
   readResume,
   readResumes,
   screen,
-  sha256Hex,
   type Compact,
   type FullMatch,
   type ScreenedCandidate,

@@ -1,10 +1,9 @@
-import { createHash } from "node:crypto";
 import pLimit from "p-limit";
 import { v5 as uuidv5, v7 as uuidv7 } from "uuid";
 import { ADVISORY_STATEMENT, ENGINE_VERSION, analyseCandidate, analyseJob, scoreMatch, type JobProfile, type MatchResult } from "@winnow/core/analysis/index";
 import { isUuidShaped } from "@winnow/core/catalogue/ids";
 import { DocumentError, decodeBase64Document, extractText } from "@winnow/core/documents/index";
-import { DEFAULT_RETENTION_DAYS, expiresAtFor, subjectKey, type DecisionRecord, type DecisionSource, type JobPostRecord, type MatchRecord, type StoredCandidate, type Subject } from "@winnow/storage";
+import { DEFAULT_RETENTION_DAYS, expiresAtFor, sha256Hex, subjectKey, type DecisionRecord, type DecisionSource, type JobPostRecord, type MatchRecord, type StoredCandidate, type Subject } from "@winnow/storage";
 import type { EngineContext } from "./catalogue.ts";
 import { ResumeError } from "./errors.ts";
 import type { Services } from "./index.ts";
@@ -68,7 +67,7 @@ export const deriveJobPostId = (accountId: string, jobDescription: string): stri
 const jobCache = new Map<string, JobProfile>();
 /** Job analysis is reused across calls for the same description and catalogue version (bounded, oldest evicted). */
 function analyseJobCached(jd: string, ctx: EngineContext): JobProfile {
-  const key = `${ctx.catalogue.version}:${createHash("sha256").update(jd).digest("hex")}`;
+  const key = `${ctx.catalogue.version}:${sha256Hex(jd)}`;
   let job = jobCache.get(key);
   if (!job) {
     job = analyseJob(jd, ctx);
@@ -136,8 +135,6 @@ function recordJobPost(services: Services, accountId: string, jobPostId: string,
 }
 
 const fullName = (c: StoredCandidate) => [c.first_name.trim(), c.last_name.trim()].filter(Boolean).join(" ");
-
-export const sha256Hex = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
 
 /** The identifiers an erasure request can name this candidate by. */
 function subjectsOf(contact: StoredCandidate, origin: DecisionSource): Subject[] {

@@ -12,3 +12,4 @@ export { RateLimitRepository, type RateLimits, type WindowCount, type ThrottleCo
 export { DecisionRepository, InvalidDecisionCursorError, decisionCursor, type DecisionRecord, type DecisionScore, type DecisionSource, type DecisionPage } from "./repos/decisions.ts";
 export { SubjectRepository, subjectKey, type Subject } from "./repos/subjects.ts";
 export { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, expiresAtFor, isExpired } from "./retention.ts";
+export { sha256Hex } from "./secrets.ts";

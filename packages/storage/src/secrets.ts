@@ -19,6 +19,9 @@ export function randomBase62(length: number): string {
 
 export const sha256Hex = (value: string): string => createHash("sha256").update(value, "utf8").digest("hex");
 
+/** Whether a single-item DynamoDB call failed on its ConditionExpression. */
+export const isConditionalCheckFailed = (err: unknown): boolean => (err as { name?: string }).name === "ConditionalCheckFailedException";
+
 /** Whether a DynamoDB call failed on its condition (plain or inside a transaction). */
 export const isConditionFailure = (err: unknown): boolean => {
   const name = (err as { name?: string }).name;

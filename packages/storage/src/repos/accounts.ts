@@ -1,7 +1,8 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { queryByPrefix } from "../query.ts";
 import { DEFAULT_RETENTION_DAYS, expiresAtFor } from "../retention.ts";
+import { isConditionalCheckFailed, randomBase62, sha256Hex } from "../secrets.ts";
 import type { Store } from "../store.ts";
 
 export const SCOPES = ["taxonomy:read", "matches:read", "matches:write"] as const;
@@ -33,21 +34,17 @@ export interface KeyPrincipal {
   scopes: Scope[];
 }
 
+/** A transaction step that cancels the transaction unless the account exists (keys, clients, users belong to one). */
+export const accountMustExist = (table: string, accountId: string) => ({
+  ConditionCheck: { TableName: table, Key: { pk: `ACCOUNT#${accountId}`, sk: "#META" }, ConditionExpression: "attribute_exists(pk)" },
+});
+
 const KEY_PREFIX = "wnw_";
-const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** 32 random base62 characters (~190 bits) after a recognisable prefix, so leaked keys are easy to scan for. */
-export function generateApiKey(): string {
-  const bytes = randomBytes(48);
-  let out = "";
-  for (const b of bytes) {
-    if (b < 248) out += BASE62[b % 62];
-    if (out.length === 32) break;
-  }
-  return KEY_PREFIX + out;
-}
+export const generateApiKey = (): string => KEY_PREFIX + randomBase62(32);
 
-export const hashApiKey = (key: string): string => createHash("sha256").update(key, "utf8").digest("hex");
+export const hashApiKey = sha256Hex;
 
 /** Short display prefix stored with the key, enough to recognise it in a list (never enough to use it). */
 export const displayPrefix = (key: string): string => key.slice(0, KEY_PREFIX.length + 6);
@@ -103,7 +100,7 @@ export class AccountRepository {
       );
       return Attributes && { id: Attributes.id, name: Attributes.name, createdAt: Attributes.createdAt, retentionDays: Attributes.retentionDays };
     } catch (err) {
-      if ((err as { name?: string }).name === "ConditionalCheckFailedException") return undefined;
+      if (isConditionalCheckFailed(err)) return undefined;
       throw err;
     }
   }
@@ -122,13 +119,7 @@ export class AccountRepository {
     await this.store.doc.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: this.store.table,
-              Key: { pk: `ACCOUNT#${accountId}`, sk: "#META" },
-              ConditionExpression: "attribute_exists(pk)",
-            },
-          },
+          accountMustExist(this.store.table, accountId),
           {
             Put: {
               TableName: this.store.table,
@@ -215,8 +206,8 @@ export class AccountRepository {
           ExpressionAttributeValues: { ":at": at.toISOString(), ":cutoff": new Date(at.getTime() - minIntervalMs).toISOString() },
         }),
       )
-      .catch((err: { name?: string }) => {
-        if (err.name !== "ConditionalCheckFailedException") throw err;
+      .catch((err: unknown) => {
+        if (!isConditionalCheckFailed(err)) throw err;
       });
   }
 
@@ -253,7 +244,7 @@ export class AccountRepository {
       );
       return true;
     } catch (err) {
-      if ((err as { name?: string }).name === "ConditionalCheckFailedException") return false;
+      if (isConditionalCheckFailed(err)) return false;
       throw err;
     }
   }

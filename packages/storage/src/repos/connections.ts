@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { queryAll } from "../query.ts";
 import type { Store } from "../store.ts";
+import { isConditionalCheckFailed } from "../secrets.ts";
 
 export const ATS_PROVIDERS = ["greenhouse", "lever", "ashby"] as const;
 export type AtsProvider = (typeof ATS_PROVIDERS)[number];
@@ -181,7 +182,7 @@ export class ConnectionRepository {
       );
       return Attributes && publicView(Attributes);
     } catch (err) {
-      if ((err as { name?: string }).name === "ConditionalCheckFailedException") return undefined;
+      if (isConditionalCheckFailed(err)) return undefined;
       throw err;
     }
   }

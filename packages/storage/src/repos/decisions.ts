@@ -2,6 +2,7 @@ import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } 
 import { batchWriteAll } from "../batch.ts";
 import { isExpired } from "../retention.ts";
 import type { Store } from "../store.ts";
+import { isConditionalCheckFailed } from "../secrets.ts";
 
 /** Who asked for a screening: a v1 API credential, or an ATS connection reacting to a webhook. */
 export type DecisionSource =
@@ -143,7 +144,7 @@ export class DecisionRepository {
         }),
       );
     } catch (err) {
-      if ((err as { name?: string }).name !== "ConditionalCheckFailedException") throw err;
+      if (!isConditionalCheckFailed(err)) throw err;
     }
   }
 

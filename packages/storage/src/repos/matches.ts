@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import { batchWriteAll } from "../batch.ts";
 import { isExpired } from "../retention.ts";
 import type { Store } from "../store.ts";
+import { isConditionalCheckFailed } from "../secrets.ts";
 
 export interface StoredCandidate {
   first_name: string;
@@ -144,7 +145,7 @@ export class MatchRepository {
       const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g1, gsi1sk: _g2, ...record } = Attributes;
       return record as MatchRecord;
     } catch (err) {
-      if ((err as { name?: string }).name === "ConditionalCheckFailedException") return undefined;
+      if (isConditionalCheckFailed(err)) return undefined;
       throw err;
     }
   }
@@ -191,7 +192,7 @@ export class JobPostRepository {
       );
       return post;
     } catch (err) {
-      if ((err as { name?: string }).name !== "ConditionalCheckFailedException") throw err;
+      if (!isConditionalCheckFailed(err)) throw err;
     }
     return (await this.get(post.accountId, post.jobPostId))!;
   }
@@ -215,7 +216,7 @@ export class JobPostRepository {
       );
     } catch (err) {
       // A concurrent screening moved it as far or further.
-      if ((err as { name?: string }).name !== "ConditionalCheckFailedException") throw err;
+      if (!isConditionalCheckFailed(err)) throw err;
     }
     return { ...existing, expiresAt: Math.max(existing.expiresAt, expiresAt) };
   }

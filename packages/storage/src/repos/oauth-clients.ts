@@ -1,9 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { randomBase62, sha256Hex } from "../secrets.ts";
+import { isConditionalCheckFailed, randomBase62, sha256Hex } from "../secrets.ts";
 import { queryByPrefix } from "../query.ts";
 import type { Store } from "../store.ts";
-import type { Scope } from "./accounts.ts";
+import { accountMustExist, type Scope } from "./accounts.ts";
 
 export interface OAuthClientRecord {
   /** The public client_id. */
@@ -66,13 +66,7 @@ export class OAuthClientRepository {
     await this.store.doc.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: this.store.table,
-              Key: { pk: `ACCOUNT#${accountId}`, sk: "#META" },
-              ConditionExpression: "attribute_exists(pk)",
-            },
-          },
+          accountMustExist(this.store.table, accountId),
           { Put: { TableName: this.store.table, Item: { ...listKey(accountId, record.id), type: "oauth-client", ...record } } },
           {
             Put: {
@@ -148,8 +142,8 @@ export class OAuthClientRepository {
           ExpressionAttributeValues: { ":at": at.toISOString(), ":cutoff": new Date(at.getTime() - minIntervalMs).toISOString() },
         }),
       )
-      .catch((err: { name?: string }) => {
-        if (err.name !== "ConditionalCheckFailedException") throw err;
+      .catch((err: unknown) => {
+        if (!isConditionalCheckFailed(err)) throw err;
       });
   }
 

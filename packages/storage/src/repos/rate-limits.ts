@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "../store.ts";
+import { isConditionalCheckFailed } from "../secrets.ts";
 
 /** Requests allowed per window: for one credential (API key or OAuth client), and for the whole account. */
 export interface RateLimits {
@@ -74,7 +75,7 @@ export class RateLimitRepository {
       );
       return { allowed: true, accountCount: num(Attributes?.a), credentialCount: num(Attributes?.[`c_${credentialId}`]), resetAtMs: w.resetAtMs };
     } catch (err) {
-      if ((err as { name?: string }).name !== "ConditionalCheckFailedException") throw err;
+      if (!isConditionalCheckFailed(err)) throw err;
       const old = (err as { Item?: Record<string, unknown> }).Item;
       return {
         allowed: false,
@@ -102,7 +103,7 @@ export class RateLimitRepository {
       );
       return { allowed: true, count: num(Attributes?.n), resetAtMs: w.resetAtMs };
     } catch (err) {
-      if ((err as { name?: string }).name !== "ConditionalCheckFailedException") throw err;
+      if (!isConditionalCheckFailed(err)) throw err;
       return { allowed: false, count: limit, resetAtMs: w.resetAtMs };
     }
   }

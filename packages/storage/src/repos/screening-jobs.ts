@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/li
 import { batchWriteAll } from "../batch.ts";
 import { queryAll } from "../query.ts";
 import { isExpired } from "../retention.ts";
+import { isConditionFailure } from "../secrets.ts";
 import type { Store } from "../store.ts";
 import type { AtsProvider } from "./connections.ts";
 
@@ -70,8 +71,6 @@ export interface ScreeningJob {
 const MAX_ERRORS = 10;
 const DEAD_PK = "ATSDEAD";
 const key = (jobId: string) => ({ pk: `ATSJOB#${jobId}`, sk: "#JOB" });
-const conditionFailed = (err: unknown) =>
-  (err as { name?: string }).name === "ConditionalCheckFailedException" || (err as { name?: string }).name === "TransactionCanceledException";
 
 /** Position of a job in the embedded queue's index: due time first, so a range query returns what is due. */
 const queuePosition = (at: string, jobId: string) => `${at}#${jobId}`;
@@ -118,7 +117,7 @@ export class ScreeningJobRepository {
       );
       return { created: true, job };
     } catch (err) {
-      if (!conditionFailed(err)) throw err;
+      if (!isConditionFailure(err)) throw err;
     }
     const existing = await this.get(input.jobId, now);
     if (!existing) throw new Error(`job ${input.jobId} exists and does not`);
@@ -186,7 +185,7 @@ export class ScreeningJobRepository {
       );
       return Attributes && toJob(Attributes);
     } catch (err) {
-      if (conditionFailed(err)) return undefined;
+      if (isConditionFailure(err)) return undefined;
       throw err;
     }
   }
@@ -283,7 +282,7 @@ export class ScreeningJobRepository {
       );
       return Attributes && toJob(Attributes);
     } catch (err) {
-      if (conditionFailed(err)) return undefined;
+      if (isConditionFailure(err)) return undefined;
       throw err;
     }
   }
@@ -362,7 +361,7 @@ export class ScreeningJobRepository {
       );
       return true;
     } catch (err) {
-      if (conditionFailed(err)) return false;
+      if (isConditionFailure(err)) return false;
       throw err;
     }
   }

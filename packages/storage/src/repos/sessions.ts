@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { randomBase62, sha256Hex } from "../secrets.ts";
+import { isConditionalCheckFailed, randomBase62, sha256Hex } from "../secrets.ts";
 import type { Store } from "../store.ts";
 
 export interface SessionRecord {
@@ -68,8 +68,8 @@ export class SessionRepository {
         ConditionExpression: "attribute_exists(pk)",
         ExpressionAttributeValues: { ":at": at },
       }),
-    ).catch((err: { name?: string }) => {
-      if (err.name !== "ConditionalCheckFailedException") throw err;
+    ).catch((err: unknown) => {
+      if (!isConditionalCheckFailed(err)) throw err;
     });
   }
 

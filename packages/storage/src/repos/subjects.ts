@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import { BatchGetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { queryByPrefix } from "../query.ts";
 import { batchWriteAll } from "../batch.ts";
+import { sha256Hex } from "../secrets.ts";
 import type { Store } from "../store.ts";
 import { normalizeEmail } from "./users.ts";
 
@@ -13,7 +13,7 @@ export type Subject = { kind: "email"; email: string } | { kind: "ats"; provider
 
 /** Emails are stored hashed in the index, so the index itself holds no readable contact data. */
 export function subjectKey(subject: Subject): string {
-  if (subject.kind === "email") return `email:${createHash("sha256").update(normalizeEmail(subject.email), "utf8").digest("hex")}`;
+  if (subject.kind === "email") return `email:${sha256Hex(normalizeEmail(subject.email))}`;
   return `ats:${subject.provider}:${subject.candidateId}`;
 }
 

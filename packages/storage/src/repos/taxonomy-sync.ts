@@ -3,6 +3,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { batchWriteAll } from "../batch.ts";
 import { queryAll } from "../query.ts";
+import { isConditionalCheckFailed } from "../secrets.ts";
 import type { Store } from "../store.ts";
 
 export const SYNC_STATUSES = ["running", "succeeded", "failed", "interrupted"] as const;
@@ -63,7 +64,6 @@ export function uuidv7(now = Date.now()): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-const isConditionFailure = (err: unknown) => (err as { name?: string }).name === "ConditionalCheckFailedException";
 
 /** Keeps the newest errors of a run when it has collected many. */
 export const capErrors = (errors: SyncRunError[]): SyncRunError[] => errors.slice(-MAX_ERRORS);
@@ -96,7 +96,7 @@ export class SyncRunRepository {
       );
       return true;
     } catch (err) {
-      if (isConditionFailure(err)) return false;
+      if (isConditionalCheckFailed(err)) return false;
       throw err;
     }
   }
@@ -116,7 +116,7 @@ export class SyncRunRepository {
       );
       return true;
     } catch (err) {
-      if (isConditionFailure(err)) return false;
+      if (isConditionalCheckFailed(err)) return false;
       throw err;
     }
   }
@@ -133,7 +133,7 @@ export class SyncRunRepository {
         }),
       );
     } catch (err) {
-      if (!isConditionFailure(err)) throw err;
+      if (!isConditionalCheckFailed(err)) throw err;
     }
   }
 

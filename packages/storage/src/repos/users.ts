@@ -3,6 +3,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dy
 import { isConditionFailure, randomBase62, sha256Hex } from "../secrets.ts";
 import { queryByPrefix } from "../query.ts";
 import type { Store } from "../store.ts";
+import { accountMustExist } from "./accounts.ts";
 
 export type UserStatus = "invited" | "active";
 
@@ -81,13 +82,7 @@ export class UserRepository {
       accountId,
       expiresAt: Math.floor(expires.getTime() / 1000),
     };
-    const accountCheck = {
-      ConditionCheck: {
-        TableName: this.store.table,
-        Key: { pk: `ACCOUNT#${accountId}`, sk: "#META" },
-        ConditionExpression: "attribute_exists(pk)",
-      },
-    };
+    const accountCheck = accountMustExist(this.store.table, accountId);
 
     const existing = await this.lookupEmail(email);
     if (existing) {

@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { isExpired } from "../retention.ts";
 import type { Store } from "../store.ts";
+import { isConditionalCheckFailed } from "../secrets.ts";
 
 /**
  * How long a delivery key is remembered. It bounds the replay window too: deliveries older than this are refused
@@ -63,7 +64,7 @@ export class WebhookDeliveryRepository {
       );
       return { first: true };
     } catch (err) {
-      if ((err as { name?: string }).name !== "ConditionalCheckFailedException") throw err;
+      if (!isConditionalCheckFailed(err)) throw err;
     }
     const existing = await this.get(connectionId, deliveryKey, now);
     // Expired between the failed write and this read (TTL): treat it as unseen rather than as a duplicate.

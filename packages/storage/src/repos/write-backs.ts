@@ -1,6 +1,7 @@
 import { PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { isExpired } from "../retention.ts";
 import type { Store } from "../store.ts";
+import { isConditionalCheckFailed } from "../secrets.ts";
 
 export const WRITE_BACK_STEPS = ["note", "custom_field", "tag"] as const;
 export type WriteBackStep = (typeof WRITE_BACK_STEPS)[number];
@@ -41,7 +42,7 @@ export class WriteBackRepository {
       );
       return true;
     } catch (err) {
-      if ((err as { name?: string }).name === "ConditionalCheckFailedException") return false;
+      if (isConditionalCheckFailed(err)) return false;
       throw err;
     }
   }

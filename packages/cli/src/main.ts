@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { AccountRepository, CatalogueRepository, SCOPES, type Scope } from "@winnow/storage";
 import { importEscoCsv, runTaxonomySync, terminalProgress } from "@winnow/taxonomy";
 import { readConfig } from "./config.ts";
-import { openStore } from "./runtime.ts";
+import { withStore } from "./runtime.ts";
 import { USERS_USAGE, usersCommand } from "./commands/users.ts";
 import { CONNECTIONS_USAGE, connectionsCommand } from "./commands/connections.ts";
 import { RECORDS_USAGE, recordsCommand } from "./commands/records.ts";
@@ -33,23 +33,9 @@ ${AUDIT_USAGE}
 Environment: PORT, HOST, WINNOW_DATA_DIR, DYNAMODB_ENDPOINT, WINNOW_TABLE, WINNOW_ADMIN_TOKEN,
 WINNOW_ESCO_API_URL (see README).`;
 
-async function withAccounts<T>(fn: (accounts: AccountRepository) => Promise<T>): Promise<T> {
-  const opened = await openStore(readConfig());
-  try {
-    return await fn(new AccountRepository(opened.store));
-  } finally {
-    await opened.close();
-  }
-}
+const withAccounts = <T>(fn: (accounts: AccountRepository) => Promise<T>): Promise<T> => withStore((store) => fn(new AccountRepository(store)));
 
-async function withCatalogues<T>(fn: (catalogues: CatalogueRepository) => Promise<T>): Promise<T> {
-  const opened = await openStore(readConfig());
-  try {
-    return await fn(new CatalogueRepository(opened.store));
-  } finally {
-    await opened.close();
-  }
-}
+const withCatalogues = <T>(fn: (catalogues: CatalogueRepository) => Promise<T>): Promise<T> => withStore((store) => fn(new CatalogueRepository(store)));
 
 async function taxonomy(sub: string | undefined, rest: string[], values: { "base-url"?: string; fresh?: boolean }): Promise<number | undefined> {
   if (sub === "import" && rest[0] === "esco" && rest[1]) {

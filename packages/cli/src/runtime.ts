@@ -37,16 +37,19 @@ export async function openStore(config: Config): Promise<OpenStore> {
 
 
 /** WINNOW_ADMIN_TOKEN, else the token in $WINNOW_DATA_DIR/admin-token, generated on first use. */
-/** Services over the configured store for one command; the store (and an embedded DynamoDB Local) closes after. */
-export async function withServices<T>(fn: (services: Services) => Promise<T>): Promise<T> {
+/** Runs one command against the configured store, then closes it (and an embedded DynamoDB Local with it). */
+export async function withStore<T>(fn: (store: Store) => Promise<T>): Promise<T> {
   const opened = await openStore(readConfig());
   try {
-    // No admin token is needed: the CLI talks to the tables directly.
-    return await fn(createServices(opened.store, { adminToken: "" }));
+    return await fn(opened.store);
   } finally {
     await opened.close();
   }
 }
+
+/** Services over the configured store for one command. No admin token: the CLI talks to the tables directly. */
+export const withServices = <T>(fn: (services: Services) => Promise<T>): Promise<T> =>
+  withStore((store) => fn(createServices(store, { adminToken: "" })));
 
 export function ensureAdminToken(config: Config): { token: string; generated: boolean; file?: string } {
   if (config.adminToken) return { token: config.adminToken, generated: false };

@@ -66,8 +66,8 @@ export const deriveJobPostId = (accountId: string, jobDescription: string): stri
 
 const jobCache = new Map<string, JobProfile>();
 /** Job analysis is reused across calls for the same description and catalogue version (bounded, oldest evicted). */
-function analyseJobCached(jd: string, ctx: EngineContext): JobProfile {
-  const key = `${ctx.catalogue.version}:${sha256Hex(jd)}`;
+function analyseJobCached(jd: string, digest: string, ctx: EngineContext): JobProfile {
+  const key = `${ctx.catalogue.version}:${digest}`;
   let job = jobCache.get(key);
   if (!job) {
     job = analyseJob(jd, ctx);
@@ -161,7 +161,9 @@ export async function screen(services: Services, request: ScreeningRequest): Pro
   ]);
   const now = services.now();
   const expiresAt = expiresAtFor(retentionDays ?? DEFAULT_RETENTION_DAYS, now);
-  const job = analyseJobCached(request.jobDescription, ctx);
+  // The digest keys the job cache and is recorded in every decision record.
+  const jobDescriptionSha256 = sha256Hex(request.jobDescription);
+  const job = analyseJobCached(request.jobDescription, jobDescriptionSha256, ctx);
   const jobPostId = request.jobPostId ?? deriveJobPostId(request.accountId, request.jobDescription);
   const post = await recordJobPost(services, request.accountId, jobPostId, job, now, expiresAt);
   const postedDate = new Date(post.createdAt);
@@ -196,7 +198,6 @@ export async function screen(services: Services, request: ScreeningRequest): Pro
     createdAt,
     expiresAt,
   }));
-  const jobDescriptionSha256 = sha256Hex(request.jobDescription);
   const fixedIds = new Set(request.candidates.flatMap((c) => (c.matchId ? [c.matchId] : [])));
   const decisions = matches.map<DecisionRecord>((m) => ({
     matchId: m.matchId,

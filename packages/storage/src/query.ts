@@ -16,6 +16,29 @@ export async function queryAll(store: Store, input: Omit<QueryCommandInput, "Tab
   return out;
 }
 
+/**
+ * Up to `limit` items of a query whose filter (a FilterExpression, or `keep` in code) can leave pages short: reads on
+ * until the page is full or the index ends. `lastKey` is DynamoDB's position after the last item read, when the index
+ * may hold more; each caller turns it (or its last item) into its own cursor.
+ */
+export async function queryPage(
+  store: Store,
+  input: Omit<QueryCommandInput, "TableName" | "ExclusiveStartKey" | "Limit">,
+  limit: number,
+  start?: Item,
+  keep: (item: Item) => boolean = () => true,
+): Promise<{ items: Item[]; lastKey?: Item }> {
+  const items: Item[] = [];
+  let lastKey = start;
+  do {
+    // Limit counts items read before the filter, so a page never returns more than is still missing.
+    const page = await store.doc.send(new QueryCommand({ ...input, TableName: store.table, Limit: limit - items.length, ExclusiveStartKey: lastKey }));
+    for (const item of page.Items ?? []) if (keep(item)) items.push(item);
+    lastKey = page.LastEvaluatedKey;
+  } while (lastKey && items.length < limit);
+  return lastKey ? { items, lastKey } : { items };
+}
+
 /** Every item of a partition whose sort key starts with `prefix`. */
 export const queryByPrefix = (store: Store, pk: string, prefix: string, options: { consistent?: boolean } = {}): Promise<Item[]> =>
   queryAll(store, {

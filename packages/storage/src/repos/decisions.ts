@@ -1,5 +1,6 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { batchWriteAll } from "../batch.ts";
+import { queryPage } from "../query.ts";
 import { isExpired } from "../retention.ts";
 import type { Store } from "../store.ts";
 import { isConditionalCheckFailed } from "../secrets.ts";
@@ -236,26 +237,20 @@ export class DecisionRepository {
       if ((from && at < from) || (to && at >= to)) throw new InvalidDecisionCursorError();
       start = { gsi1pk: listPk(accountId), gsi1sk: at, ...key(accountId, after.matchId) };
     }
-    const items: DecisionRecord[] = [];
-    let more = true;
-    while (items.length < opts.limit && more) {
-      const page = await this.store.doc.send(
-        new QueryCommand({
-          TableName: this.store.table,
-          IndexName: "gsi1",
-          KeyConditionExpression: `gsi1pk = :pk${range}`,
-          FilterExpression: "attribute_not_exists(expiresAt) OR expiresAt > :now",
-          ExpressionAttributeValues: values,
-          Limit: opts.limit - items.length,
-          ...(start ? { ExclusiveStartKey: start } : {}),
-        }),
-      );
-      items.push(...(page.Items ?? []).map(toRecord));
-      start = page.LastEvaluatedKey;
-      more = start !== undefined;
-    }
+    const page = await queryPage(
+      this.store,
+      {
+        IndexName: "gsi1",
+        KeyConditionExpression: `gsi1pk = :pk${range}`,
+        FilterExpression: "attribute_not_exists(expiresAt) OR expiresAt > :now",
+        ExpressionAttributeValues: values,
+      },
+      opts.limit,
+      start,
+    );
+    const items = page.items.map(toRecord);
     const last = items.at(-1);
-    return more && last ? { items, cursor: encodeCursor(position(last.createdAt, last.matchId)) } : { items };
+    return page.lastKey && last ? { items, cursor: encodeCursor(position(last.createdAt, last.matchId)) } : { items };
   }
 
   /** Erasure: deletes the records of the given matches; returns how many existed (expired ones included). */

@@ -1,5 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { batchWriteAll } from "../batch.ts";
+import { queryPage } from "../query.ts";
 import { isExpired } from "../retention.ts";
 import type { Store } from "../store.ts";
 import { isConditionalCheckFailed } from "../secrets.ts";
@@ -97,34 +98,29 @@ export class MatchRepository {
     after?: { score: string; createdAt: string; matchId: string },
   ): Promise<MatchPage<F, C>> {
     const gsi1pk = `JOBPOST#${accountId}#${jobPostId}`;
-    let start: Record<string, unknown> | undefined = after && {
+    const start = after && {
       gsi1pk,
       gsi1sk: `${after.score}#${after.createdAt}#${after.matchId}`,
       pk: `MATCH#${after.matchId}`,
       sk: "#MATCH",
     };
-    const items: MatchRecord<F, C>[] = [];
-    // Filtering expired items can leave a page short: keep reading until it is full or the index ends.
-    do {
-      const page = await this.store.doc.send(
-        new QueryCommand({
-          TableName: this.store.table,
-          IndexName: "gsi1",
-          KeyConditionExpression: "gsi1pk = :pk",
-          FilterExpression: "attribute_not_exists(expiresAt) OR expiresAt > :now",
-          ExpressionAttributeValues: { ":pk": gsi1pk, ":now": Math.floor(this.now().getTime() / 1000) },
-          Limit: limit - items.length,
-          ...(start ? { ExclusiveStartKey: start } : {}),
-        }),
-      );
-      for (const i of page.Items ?? []) {
-        const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g1, gsi1sk: _g2, ...record } = i;
-        items.push(record as MatchRecord<F, C>);
-      }
-      start = page.LastEvaluatedKey;
-    } while (start && items.length < limit);
+    const page = await queryPage(
+      this.store,
+      {
+        IndexName: "gsi1",
+        KeyConditionExpression: "gsi1pk = :pk",
+        FilterExpression: "attribute_not_exists(expiresAt) OR expiresAt > :now",
+        ExpressionAttributeValues: { ":pk": gsi1pk, ":now": Math.floor(this.now().getTime() / 1000) },
+      },
+      limit,
+      start,
+    );
+    const items = page.items.map((i) => {
+      const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g1, gsi1sk: _g2, ...record } = i;
+      return record as MatchRecord<F, C>;
+    });
     const last = items.at(-1);
-    if (!start || !last) return { items };
+    if (!page.lastKey || !last) return { items };
     const [score] = sortKey(last.matchScore, last.createdAt, last.matchId).split("#") as [string];
     return { items, next: { score, createdAt: last.createdAt, matchId: last.matchId } };
   }

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { batchWriteAll } from "../batch.ts";
-import { queryAll } from "../query.ts";
+import { queryAll, queryPage } from "../query.ts";
 import { isExpired } from "../retention.ts";
 import { isConditionFailure } from "../secrets.ts";
 import type { Store } from "../store.ts";
@@ -304,28 +304,23 @@ export class ScreeningJobRepository {
 
   /** Dead letters, newest first, optionally of one connection. */
   async listDead(options: { limit: number; after?: string; connectionId?: string }): Promise<{ jobs: ScreeningJob[]; next?: string }> {
-    const jobs: ScreeningJob[] = [];
-    let start: Record<string, unknown> | undefined = options.after ? JSON.parse(options.after) : undefined;
-    // A connection filter can leave pages short; keep reading until the page is full or the index ends.
-    do {
-      const page = await this.store.doc.send(
-        new QueryCommand({
-          TableName: this.store.table,
-          IndexName: "gsi1",
-          KeyConditionExpression: "gsi1pk = :pk",
-          ...(options.connectionId
-            ? { FilterExpression: "connectionId = :conn", ExpressionAttributeValues: { ":pk": DEAD_PK, ":conn": options.connectionId } }
-            : { ExpressionAttributeValues: { ":pk": DEAD_PK } }),
-          ScanIndexForward: false,
-          Limit: options.limit - jobs.length,
-          ExclusiveStartKey: start,
-        }),
-      );
-      const now = new Date();
-      for (const item of page.Items ?? []) if (!isExpired(item, now)) jobs.push(toJob(item));
-      start = page.LastEvaluatedKey;
-    } while (start && jobs.length < options.limit);
-    return { jobs, ...(start ? { next: JSON.stringify(start) } : {}) };
+    const now = new Date();
+    // A connection filter can leave pages short; queryPage reads on until the page is full or the index ends.
+    const page = await queryPage(
+      this.store,
+      {
+        IndexName: "gsi1",
+        KeyConditionExpression: "gsi1pk = :pk",
+        ...(options.connectionId
+          ? { FilterExpression: "connectionId = :conn", ExpressionAttributeValues: { ":pk": DEAD_PK, ":conn": options.connectionId } }
+          : { ExpressionAttributeValues: { ":pk": DEAD_PK } }),
+        ScanIndexForward: false,
+      },
+      options.limit,
+      options.after ? JSON.parse(options.after) : undefined,
+      (item) => !isExpired(item, now),
+    );
+    return { jobs: page.items.map(toJob), ...(page.lastKey ? { next: JSON.stringify(page.lastKey) } : {}) };
   }
 
   private async finish(jobId: string, token: string, status: "done" | "skipped", extra: Record<string, string>, now: Date): Promise<boolean> {

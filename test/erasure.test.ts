@@ -5,10 +5,11 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADVISORY_STATEMENT } from "@winnow/core/analysis/index";
 import { processScreeningJob, screeningId } from "@winnow/ats";
+import { erasedSince, subjectKey } from "@winnow/storage";
 import { atsHarness, type AtsHarness } from "./ats-harness.ts";
 import { testService, type TestService } from "./helpers.ts";
 
@@ -138,6 +139,77 @@ describe("erasure of API-screened candidates", () => {
     expect((await t.call(`/v1/match-insights/${later}`)).status).toBe(200);
     expect((await admin(`/admin/accounts/${t.accountId}/decisions/${later}`)).status).toBe(200);
     expect(await t.services.subjects.matchIds(t.accountId, { kind: "email", email })).toEqual([later]);
+  });
+
+  it("takes back a screening whose first reading of the marks came while an earlier erasure was still reading the index", async () => {
+    const email = "half.way@example.com";
+    const subjects = t.services.subjects;
+    const { markErasure, matchIds, erasureMarks, link } = subjects;
+    let marked!: () => void;
+    const erasureMarked = new Promise<void>((resolve) => (marked = resolve));
+    subjects.markErasure = async (...args) => {
+      const started = await markErasure.apply(subjects, args);
+      marked();
+      return started;
+    };
+    let releaseErasure!: () => void;
+    const screeningRead = new Promise<void>((resolve) => (releaseErasure = resolve));
+    let erasureDone!: Promise<unknown>;
+    // The erasure marks the subject before the screening starts, then waits to read the index until the screening
+    // has read the marks; the screening stores its match only once the erasure has answered, having found nothing.
+    subjects.matchIds = async (...args) => {
+      await screeningRead;
+      return matchIds.apply(subjects, args);
+    };
+    subjects.erasureMarks = async (...args) => {
+      const marks = await erasureMarks.apply(subjects, args);
+      releaseErasure();
+      return marks;
+    };
+    subjects.link = async (...args) => {
+      await erasureDone;
+      return link.apply(subjects, args);
+    };
+    let matchId: string;
+    try {
+      erasureDone = admin(`/admin/accounts/${t.accountId}/erasures`, { method: "POST", json: { email } });
+      await erasureMarked;
+      const res = await t.call("/v1/match-insights", { method: "POST", json: { job_description: JOB, job_post_id: "half-way", candidate: { first_name: "H", email, description: STRONG } } });
+      expect(res.status).toBe(201);
+      matchId = ((await res.json()) as any).data.match_id;
+    } finally {
+      Object.assign(subjects, { markErasure, matchIds, erasureMarks, link });
+    }
+    expect(((await erasureDone) as any).json.data.match_ids).toEqual([]);
+    expect((await t.call(`/v1/match-insights/${matchId}`)).status).toBe(404);
+    expect((await admin(`/admin/accounts/${t.accountId}/decisions/${matchId}`)).status).toBe(404);
+    expect(await subjects.matchIds(t.accountId, { kind: "email", email })).toEqual([]);
+
+    // Once that erasure has finished, a new screening of the candidate is kept.
+    const res = await t.call("/v1/match-insights", { method: "POST", json: { job_description: JOB, job_post_id: "half-way", candidate: { first_name: "H", email, description: STRONG } } });
+    const later = ((await res.json()) as any).data.match_id;
+    expect((await t.call(`/v1/match-insights/${later}`)).status).toBe(200);
+  });
+
+  it("keeps erasure marks monotonic and reads marks written before `finished` existed as finished", async () => {
+    const { subjects } = t.services;
+    const subject = { kind: "email" as const, email: "marks@example.com" };
+    const key = subjectKey(subject);
+    const first = await subjects.markErasure(t.accountId, [subject]);
+    const second = await subjects.markErasure(t.accountId, [subject]);
+    expect([first.get(key), second.get(key)]).toEqual([1, 2]);
+    const during = await subjects.erasureMarks(t.accountId, [subject]);
+    expect(during.get(key)).toEqual({ started: 2, finished: 0 });
+    await subjects.finishErasure(t.accountId, second);
+    await subjects.finishErasure(t.accountId, first); // the slower, earlier erasure does not lower the mark
+    const after = await subjects.erasureMarks(t.accountId, [subject]);
+    expect(after.get(key)).toEqual({ started: 2, finished: 2 });
+    expect(erasedSince(during, after)).toEqual(new Set([key]));
+    expect(erasedSince(after, after)).toEqual(new Set());
+
+    const legacy = { kind: "email" as const, email: "legacy-mark@example.com" };
+    await t.store.doc.send(new PutCommand({ TableName: t.store.table, Item: { pk: `SUBJECT#${t.accountId}#${subjectKey(legacy)}`, sk: "#ERASURES", erasures: 3 } }));
+    expect((await subjects.erasureMarks(t.accountId, [legacy])).get(subjectKey(legacy))).toEqual({ started: 3, finished: 3 });
   });
 
   it("validates the request", async () => {

@@ -61,12 +61,14 @@ export class ErasureService {
   async erase(accountId: string, request: ErasureRequest): Promise<ErasureReport> {
     const { subjects } = this.deps;
     const requested = subjectsOf(request);
-    // Before reading the index: a screening that stores its match after that read sees the mark change and takes
-    // the match back (screening.ts), so an erasure is not undone by a screening that was already running.
-    await subjects.markErasure(accountId, requested);
+    // Marked before reading the index and finished after: a screening that stores its match while the erasure is
+    // unfinished sees that in the marks and takes the match back (screening.ts), so an erasure is not undone by a
+    // screening that was already running.
+    const started = await subjects.markErasure(accountId, requested);
     const matchIds = [...new Set((await Promise.all(requested.map((s) => subjects.matchIds(accountId, s)))).flat())].sort();
     const counts = await this.eraseMatches(accountId, matchIds, requested);
     for (const subject of requested) await subjects.unlink(accountId, subject);
+    await subjects.finishErasure(accountId, started);
     return { matchIds, counts };
   }
 

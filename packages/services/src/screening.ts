@@ -3,7 +3,7 @@ import { v5 as uuidv5, v7 as uuidv7 } from "uuid";
 import { ADVISORY_STATEMENT, ENGINE_VERSION, analyseCandidate, analyseJob, scoreMatch, type JobProfile, type MatchResult } from "@winnow/core/analysis/index";
 import { isUuidShaped } from "@winnow/core/catalogue/ids";
 import { DocumentError, decodeBase64Document, extractText } from "@winnow/core/documents/index";
-import { DEFAULT_RETENTION_DAYS, expiresAtFor, sha256Hex, subjectKey, type DecisionRecord, type DecisionSource, type JobPostRecord, type MatchRecord, type StoredCandidate, type Subject } from "@winnow/storage";
+import { DEFAULT_RETENTION_DAYS, erasedSince, expiresAtFor, sha256Hex, subjectKey, type DecisionRecord, type DecisionSource, type ErasureMark, type JobPostRecord, type MatchRecord, type StoredCandidate, type Subject } from "@winnow/storage";
 import type { EngineContext } from "./catalogue.ts";
 import { ResumeError } from "./errors.ts";
 import type { Services } from "./index.ts";
@@ -229,21 +229,21 @@ export async function screen(services: Services, request: ScreeningRequest): Pro
 }
 
 /**
- * An erasure that started while this screening ran may have read the subject index before the match was stored
- * there, and answered without it. Erasure counts itself on each subject before it reads the index, so a counter that
- * moved since the screening began means exactly that risk: the candidate's match, record and index entries are taken
- * back. The caller still gets its result; the match id it names is gone, as if the erasure had come just after.
+ * An erasure that had not finished when this screening read the marks, or that started since, may have read the
+ * subject index before the match was stored there and answered without it. Erasure marks each subject as started
+ * before it reads the index and as finished after, so the two readings show exactly that risk: the candidate's match,
+ * record and index entries are taken back. The caller still gets its result; the match id it names is gone, as if the
+ * erasure had come just after.
  */
 async function takeBackErased(
   services: Services,
   accountId: string,
   matches: ScreenedCandidate[],
   subjects: Subject[][],
-  before: Map<string, number>,
+  before: Map<string, ErasureMark>,
 ): Promise<void> {
   if (!before.size) return;
-  const after = await services.subjects.erasureMarks(accountId, subjects.flat());
-  const moved = new Set([...after].filter(([key, n]) => before.get(key) !== n).map(([key]) => key));
+  const moved = erasedSince(before, await services.subjects.erasureMarks(accountId, subjects.flat()));
   if (!moved.size) return;
   for (const m of matches) {
     if (subjects[m.index]!.some((s) => moved.has(subjectKey(s)))) {

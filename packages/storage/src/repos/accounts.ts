@@ -51,8 +51,15 @@ export const displayPrefix = (key: string): string => key.slice(0, KEY_PREFIX.le
 
 export class AccountRepository {
   private readonly store: Store;
-  constructor(store: Store) {
+  private readonly retentionCacheMs: number;
+  private readonly retention = new Map<string, { days: number; until: number }>();
+  /**
+   * `retentionCacheMs`: how long `retentionDays` answers from memory. Every screening reads it, and it rarely
+   * changes: a change made through this repository applies at once, one made by another process within that time.
+   */
+  constructor(store: Store, options: { retentionCacheMs?: number } = {}) {
     this.store = store;
+    this.retentionCacheMs = options.retentionCacheMs ?? 30_000;
   }
 
   async create(name: string, id: string = randomUUID()): Promise<Account> {
@@ -75,10 +82,24 @@ export class AccountRepository {
     return { id: Item.id, name: Item.name, createdAt: Item.createdAt, ...(typeof Item.retentionDays === "number" ? { retentionDays: Item.retentionDays } : {}) };
   }
 
-  /** The account's retention in days (the default when none was set); undefined when the account does not exist. */
-  async retentionDays(id: string): Promise<number | undefined> {
+  /**
+   * The account's retention in days (the default when none was set); undefined when the account does not exist.
+   * Cached for `retentionCacheMs` (see the constructor).
+   */
+  async retentionDays(id: string, now = Date.now()): Promise<number | undefined> {
+    const cached = this.retention.get(id);
+    if (cached && cached.until > now) return cached.days;
     const account = await this.get(id);
-    return account && (account.retentionDays ?? DEFAULT_RETENTION_DAYS);
+    if (!account) return undefined;
+    this.rememberRetention(id, account.retentionDays ?? DEFAULT_RETENTION_DAYS, now);
+    return account.retentionDays ?? DEFAULT_RETENTION_DAYS;
+  }
+
+  private rememberRetention(id: string, days: number, now = Date.now()): void {
+    if (this.retentionCacheMs <= 0) return;
+    // Bounded: a process serving many accounts drops the oldest entry.
+    if (!this.retention.has(id) && this.retention.size >= 10_000) this.retention.delete(this.retention.keys().next().value!);
+    this.retention.set(id, { days, until: now + this.retentionCacheMs });
   }
 
   /**
@@ -98,7 +119,9 @@ export class AccountRepository {
           ReturnValues: "ALL_NEW",
         }),
       );
-      return Attributes && { id: Attributes.id, name: Attributes.name, createdAt: Attributes.createdAt, retentionDays: Attributes.retentionDays };
+      if (!Attributes) return undefined;
+      this.rememberRetention(id, days);
+      return { id: Attributes.id, name: Attributes.name, createdAt: Attributes.createdAt, retentionDays: Attributes.retentionDays };
     } catch (err) {
       if (isConditionalCheckFailed(err)) return undefined;
       throw err;

@@ -169,19 +169,51 @@ export class JobPostRepository {
   }
 
   /**
-   * Records the job post on first sight and returns the stored record (its createdAt is the posted date). Most calls
-   * find the post already there, so it is read first; the create is conditional, so a concurrent first sighting
-   * keeps the earlier record.
+   * Records the job post on first sight and returns the stored record (its createdAt is the posted date); a post seen
+   * again lives as long as its newest match: its expiry moves forward to this screening's (retention shortened since
+   * then does not shorten it, as for all stored data). One conditional update does both, so a screening pays one
+   * round trip for its post; concurrent first sightings keep the earliest record's fields.
    */
   async upsert(post: JobPostRecord): Promise<JobPostRecord> {
-    const existing = await this.get(post.accountId, post.jobPostId);
-    if (existing) return this.keepAlive(existing, post.expiresAt);
+    const { expiresAt, ...fields } = post;
+    if (expiresAt === undefined) return this.create(post);
+    const nowSeconds = Math.floor(this.now().getTime() / 1000);
+    let old: Record<string, unknown> | undefined;
+    try {
+      ({ Attributes: old } = await this.store.doc.send(
+        new UpdateCommand({
+          TableName: this.store.table,
+          Key: { pk: `ACCOUNT#${post.accountId}`, sk: `JOBPOST#${post.jobPostId}` },
+          UpdateExpression: `SET #type = :type, expiresAt = :e, ${Object.keys(fields).map((k) => `#${k} = if_not_exists(#${k}, :${k})`).join(", ")}`,
+          // "<=": a screening in the same second as the last one writes too, rather than failing into a second read.
+          ConditionExpression: "attribute_not_exists(pk) OR expiresAt <= :e",
+          ExpressionAttributeNames: { "#type": "type", ...Object.fromEntries(Object.keys(fields).map((k) => [`#${k}`, k])) },
+          ExpressionAttributeValues: { ":type": "job-post", ":e": expiresAt, ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [`:${k}`, v])) },
+          ReturnValues: "ALL_OLD",
+        }),
+      ));
+    } catch (err) {
+      if (!isConditionalCheckFailed(err)) throw err;
+      // Stored with a later expiry (retention shortened since) or none (written before expiries): read as it is.
+      return (await this.get(post.accountId, post.jobPostId)) ?? this.create(post);
+    }
+    if (!old) return post;
+    // An expired post that TTL had not removed yet counts as missing: this screening's post replaces it.
+    if (isExpired(old, new Date(nowSeconds * 1000))) {
+      await this.store.doc.send(new PutCommand({ TableName: this.store.table, Item: { pk: `ACCOUNT#${post.accountId}`, sk: `JOBPOST#${post.jobPostId}`, type: "job-post", ...post } }));
+      return post;
+    }
+    const { pk: _pk, sk: _sk, type: _t, ...record } = old;
+    return { ...(record as unknown as JobPostRecord), expiresAt };
+  }
+
+  /** First sighting without an expiry: created only if absent (or expired), else the stored record. */
+  private async create(post: JobPostRecord): Promise<JobPostRecord> {
     try {
       await this.store.doc.send(
         new PutCommand({
           TableName: this.store.table,
           Item: { pk: `ACCOUNT#${post.accountId}`, sk: `JOBPOST#${post.jobPostId}`, type: "job-post", ...post },
-          // An expired post that TTL has not removed yet is replaced like a missing one.
           ConditionExpression: "attribute_not_exists(pk) OR expiresAt <= :now",
           ExpressionAttributeValues: { ":now": Math.floor(this.now().getTime() / 1000) },
         }),
@@ -191,30 +223,6 @@ export class JobPostRepository {
       if (!isConditionalCheckFailed(err)) throw err;
     }
     return (await this.get(post.accountId, post.jobPostId))!;
-  }
-
-  /**
-   * A post lives as long as its newest match: a screening that outlives the stored post moves the post's expiry to
-   * its own (one conditional write per screening call, none within the same second). Retention shortened since then
-   * does not shorten it, as for all stored data.
-   */
-  private async keepAlive(existing: JobPostRecord, expiresAt: number | undefined): Promise<JobPostRecord> {
-    if (expiresAt === undefined || existing.expiresAt === undefined || existing.expiresAt >= expiresAt) return existing;
-    try {
-      await this.store.doc.send(
-        new UpdateCommand({
-          TableName: this.store.table,
-          Key: { pk: `ACCOUNT#${existing.accountId}`, sk: `JOBPOST#${existing.jobPostId}` },
-          UpdateExpression: "SET expiresAt = :e",
-          ConditionExpression: "expiresAt < :e",
-          ExpressionAttributeValues: { ":e": expiresAt },
-        }),
-      );
-    } catch (err) {
-      // A concurrent screening moved it as far or further.
-      if (!isConditionalCheckFailed(err)) throw err;
-    }
-    return { ...existing, expiresAt: Math.max(existing.expiresAt, expiresAt) };
   }
 }
 

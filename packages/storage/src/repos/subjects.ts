@@ -1,7 +1,7 @@
 import { BatchGetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { queryByPrefix } from "../query.ts";
 import { batchWriteAll } from "../batch.ts";
-import { sha256Hex } from "../secrets.ts";
+import { isConditionalCheckFailed, sha256Hex } from "../secrets.ts";
 import type { Store } from "../store.ts";
 import { normalizeEmail } from "./users.ts";
 
@@ -26,6 +26,23 @@ const MARK_SK = "#ERASURES";
  */
 const MARK_TTL_SECONDS = 24 * 3600;
 const BATCH_GET_SIZE = 100;
+
+/** Erasures of one subject: how many have started, and the number of the latest one that finished. */
+export interface ErasureMark {
+  started: number;
+  finished: number;
+}
+
+/**
+ * Subject keys that an erasure may have missed between two readings of their marks taken around a screening's
+ * writes: any erasure that had not finished at the first reading (it may have read the index before the writes),
+ * or that started since.
+ */
+export function erasedSince(before: Map<string, ErasureMark>, after: Map<string, ErasureMark>): Set<string> {
+  const keys = new Set<string>();
+  for (const [key, mark] of after) if (mark.started > (before.get(key)?.finished ?? 0)) keys.add(key);
+  return keys;
+}
 
 /**
  * Subject index: pk SUBJECT#<account>#<subject key>, sk MATCH#<match id>, written with every screening, so erasure
@@ -71,28 +88,58 @@ export class SubjectRepository {
   }
 
   /**
-   * Counts an erasure of each subject. A screening reads the counters before it stores anything and again after
-   * (`erasureMarks`): a change means an erasure ran meanwhile and may have missed what the screening stored.
+   * Starts an erasure of each subject: counts it as started and returns, per subject key, the number it got, which
+   * `finishErasure` records once the erasure is done. A screening reads the marks before it stores anything and
+   * again after (`erasureMarks`, `erasedSince`).
    */
-  async markErasure(accountId: string, subjects: Subject[], now: Date = new Date()): Promise<void> {
+  async markErasure(accountId: string, subjects: Subject[], now: Date = new Date()): Promise<Map<string, number>> {
     const expiresAt = Math.floor(now.getTime() / 1000) + MARK_TTL_SECONDS;
+    const started = new Map<string, number>();
     for (const key of new Set(subjects.map(subjectKey))) {
-      await this.store.doc.send(
+      const { Attributes } = await this.store.doc.send(
         new UpdateCommand({
           TableName: this.store.table,
           Key: { pk: pk(accountId, key), sk: MARK_SK },
-          UpdateExpression: "ADD erasures :one SET #type = :type, expiresAt = :exp",
+          // `finished` starts at 0 on a new mark; a mark written before it existed counts its erasures as finished.
+          UpdateExpression: "ADD erasures :one SET #type = :type, expiresAt = :exp, finished = if_not_exists(finished, :zero)",
           ExpressionAttributeNames: { "#type": "type" },
-          ExpressionAttributeValues: { ":one": 1, ":type": "subject-erasures", ":exp": expiresAt },
+          ExpressionAttributeValues: { ":one": 1, ":zero": 0, ":type": "subject-erasures", ":exp": expiresAt },
+          ReturnValues: "UPDATED_NEW",
         }),
       );
+      started.set(key, Number(Attributes?.erasures ?? 1));
+    }
+    return started;
+  }
+
+  /**
+   * Records that the erasures numbered in `started` (from `markErasure`) are done. Monotonic: a slower, earlier
+   * erasure never lowers the mark. An erasure that fails before this keeps its subjects marked as being erased, so
+   * screenings of them take their results back until the erasure is repeated or the mark expires.
+   */
+  async finishErasure(accountId: string, started: Map<string, number>): Promise<void> {
+    for (const [key, number] of started) {
+      try {
+        await this.store.doc.send(
+          new UpdateCommand({
+            TableName: this.store.table,
+            Key: { pk: pk(accountId, key), sk: MARK_SK },
+            UpdateExpression: "SET finished = :n",
+            ConditionExpression: "finished < :n",
+            ExpressionAttributeValues: { ":n": number },
+          }),
+        );
+      } catch (err) {
+        // A later erasure finished first, or the mark expired: nothing to record.
+        if (!isConditionalCheckFailed(err)) throw err;
+      }
     }
   }
 
-  /** Erasure counters by subject key (0 for a subject never erased); compare two readings with `sameMarks`. */
-  async erasureMarks(accountId: string, subjects: Subject[]): Promise<Map<string, number>> {
+  /** Erasure marks by subject key ({ started: 0, finished: 0 } for a subject never erased). */
+  async erasureMarks(accountId: string, subjects: Subject[]): Promise<Map<string, ErasureMark>> {
     const keys = [...new Set(subjects.map(subjectKey))];
-    const marks = new Map(keys.map((k) => [k, 0]));
+    const marks = new Map<string, ErasureMark>(keys.map((k) => [k, { started: 0, finished: 0 }]));
     for (let i = 0; i < keys.length; i += BATCH_GET_SIZE) {
       let request: Record<string, unknown>[] = keys.slice(i, i + BATCH_GET_SIZE).map((k) => ({ pk: pk(accountId, k), sk: MARK_SK }));
       for (let attempt = 1; request.length; attempt++) {
@@ -101,7 +148,8 @@ export class SubjectRepository {
           new BatchGetCommand({ RequestItems: { [this.store.table]: { Keys: request, ConsistentRead: true } } }),
         );
         for (const item of result.Responses?.[this.store.table] ?? []) {
-          marks.set(String(item.pk).slice(pk(accountId, "").length), Number(item.erasures ?? 0));
+          const started = Number(item.erasures ?? 0);
+          marks.set(String(item.pk).slice(pk(accountId, "").length), { started, finished: Number(item.finished ?? started) });
         }
         request = (result.UnprocessedKeys?.[this.store.table]?.Keys ?? []) as Record<string, unknown>[];
         if (request.length) await new Promise((r) => setTimeout(r, Math.min(2000, 50 * 2 ** attempt)));

@@ -141,6 +141,8 @@ export interface JobProfile {
   duties: Duty[];
   /** Domain vocabulary of the posting beyond its catalogue skills, matched against the work history. */
   vocabulary: VocabularyTerm[];
+  /** The posting's whole wording, skills and title included, for lexical relevance (scoring/relevance.ts). */
+  wording: VocabularyTerm[];
   traits: NamedRequirement[];
   interests: NamedRequirement[];
   values: NamedRequirement[];
@@ -256,6 +258,12 @@ export interface WorkLine {
   evidence: Evidence;
 }
 
+/** A term a candidate states outside the work history, with the words that first wrote it. */
+export interface StatedTerm {
+  term: string;
+  word: string;
+}
+
 /** Evidence extracted from a candidate text. Plain data. */
 export interface CandidateProfile {
   /** "YYYY-MM" of the `now` the text was read against: ages of positions and skills are counted from it. */
@@ -269,6 +277,8 @@ export interface CandidateProfile {
   experience: CandidateExperience;
   /** Lines of the work history, for matching the posting's duties. */
   work: WorkLine[];
+  /** Terms of the skills list, summary, certifications and projects: stated, not shown in a role. */
+  stated: StatedTerm[];
   traits: NamedEvidence[];
   interests: NamedEvidence[];
   values: NamedEvidence[];

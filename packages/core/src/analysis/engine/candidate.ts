@@ -1,5 +1,5 @@
 import { cultureSignals } from "../culture/signals.ts";
-import { extractWorkLines } from "../extraction/duties.ts";
+import { extractStatedTerms, extractWorkLines } from "../extraction/duties.ts";
 import { extractCandidateEducation } from "../extraction/education.ts";
 import { extractCandidateExperience } from "../extraction/experience.ts";
 import { extractCandidatePersonal } from "../extraction/personal.ts";
@@ -37,6 +37,7 @@ export function analyseCandidate(text: string, ctx: EngineContext, now: Date): C
     education,
     experience,
     work: extractWorkLines(scan, positionLines),
+    stated: extractStatedTerms(scan, positionLines),
     traits: personal.trait,
     interests: personal.interest,
     values: personal.value,

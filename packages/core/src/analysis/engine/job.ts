@@ -5,7 +5,7 @@ import { extractJobHeader } from "../extraction/header.ts";
 import { extractJobPersonal } from "../extraction/personal.ts";
 import { asText, scanText } from "../extraction/scan.ts";
 import { extractJobSkills, RELATED_TO_JOB } from "../extraction/skills.ts";
-import { extractJobVocabulary } from "../extraction/vocabulary.ts";
+import { extractJobVocabulary, extractJobWording } from "../extraction/vocabulary.ts";
 import { extractJobYears } from "../extraction/years.ts";
 import { MAX_SNIPPET_LENGTH } from "../text/snippet.ts";
 import { JOB_SECTIONS } from "../text/headings.ts";
@@ -39,6 +39,7 @@ export function analyseJob(jobDescription: string, ctx: EngineContext): JobProfi
     responsibilities,
     duties: extractJobDuties(scan),
     vocabulary: extractJobVocabulary(scan, ctx.catalogue, header.titleSpan),
+    wording: extractJobWording(scan, ctx.catalogue, header.titleSpan),
     traits: personal.trait,
     interests: personal.interest,
     values: personal.value,

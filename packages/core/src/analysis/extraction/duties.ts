@@ -2,7 +2,7 @@ import type { Token } from "../../text/tokens.ts";
 import type { JobSection, ResumeSection } from "../text/headings.ts";
 import type { Line } from "../text/document.ts";
 import { linesPassage, MAX_SNIPPET_LENGTH } from "../text/snippet.ts";
-import type { Duty, Evidence, WorkLine } from "../types.ts";
+import type { Duty, Evidence, StatedTerm, WorkLine } from "../types.ts";
 import { evidenceAt } from "./evidence.ts";
 import type { Scan } from "./scan.ts";
 
@@ -234,4 +234,24 @@ function passageEvidence(text: string, first: Line<ResumeSection>, last: Line<Re
   const whole = first === last ? null : linesPassage(text, first, last);
   if (whole) return { snippet: whole, section: first.section, confidence: WORK_LINE_CONFIDENCE };
   return evidenceAt(text, first, first.tokens[0]!.start, Math.min(first.end, first.tokens[0]!.start + MAX_SNIPPET_LENGTH), WORK_LINE_CONFIDENCE);
+}
+
+/** Sections where a candidate names skills and words of the trade without showing the work done with them. */
+const STATED_SECTIONS: ReadonlySet<ResumeSection> = new Set(["summary", "skills", "certifications", "projects"]);
+
+/**
+ * The terms a candidate states outside the work history: the skills list, the summary, certifications and
+ * projects, each term once with the words that first wrote it. Lines of a dated position are work history, wherever
+ * they sit.
+ */
+export function extractStatedTerms(scan: Scan<ResumeSection>, positionLines: ReadonlyMap<number, string>): StatedTerm[] {
+  const skills = skillsByLine(scan);
+  const out = new Map<string, string>();
+  for (const line of scan.doc.lines) {
+    if (line.heading || !STATED_SECTIONS.has(line.section) || positionLines.has(line.index)) continue;
+    for (const [term, word] of termsOf(line.tokens, skills.get(line.index) ?? [], sentenceStarts([line]))) {
+      if (!out.has(term)) out.set(term, word);
+    }
+  }
+  return [...out].map(([term, word]) => ({ term, word }));
 }

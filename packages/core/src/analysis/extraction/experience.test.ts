@@ -113,6 +113,21 @@ describe("candidate experience", () => {
     expect(experience("Experience\nStudent Success Advisor, Acme College, Jan 2020 – Dec 2022").positions[0]!.share).toBe(1);
   });
 
+  it("reads 'co-op' as a student placement only when it is the kind of role, not the employer's name", () => {
+    const share = (entry: string) => experience(`Experience\n${entry}`).positions[0]!.share;
+    // The employer: a retail co-operative.
+    expect(share("Accountant, The Co-op, 2019 – 2021")).toBe(1);
+    expect(share("Accountant, Midcounties Co-op, 2019 – 2021")).toBe(1);
+    expect(share("Accountant\nCo-op Food, Manchester | 2019 – 2021")).toBe(1);
+    expect(share("Co-op Bank | Jan 2019 – Dec 2021")).toBe(1);
+    // The kind of role: a placement while studying.
+    expect(share("Software Engineer Co-op, Acme, Jan 2019 – Apr 2019")).toBe(TRAINEE_SHARE);
+    expect(share("Software Engineer (Co-op), Acme, Jan 2019 – Apr 2019")).toBe(TRAINEE_SHARE);
+    expect(share("Co-op Engineering Student, Acme, Jan 2019 – Apr 2019")).toBe(TRAINEE_SHARE);
+    expect(share("Acme | co-op work term | Jan 2019 – Apr 2019")).toBe(TRAINEE_SHARE);
+    expect(experience("Experience\nCo-op Engineering Student, Acme, Jan 2019 – Apr 2019").positions[0]!.levels).toEqual(["intern"]);
+  });
+
   it("counts a repeated range on one line once (pasted profiles)", () => {
     const exp = experience("Acme · Full-time Nov 2005 - Feb 2022 · 16 yrs 4 mosNov 2005 to Feb 2022 · 16 yrs 4 mos");
     expect(exp.positions.map((p) => [p.start, p.end])).toEqual([["2005-11", "2022-02"]]);

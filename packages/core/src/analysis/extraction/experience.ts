@@ -29,7 +29,37 @@ type ResumeLine = Line<ResumeSection>;
  * in many professions they are paid, full-time professional work.
  */
 const TRAINEE =
-  /\b(?:interns?|internships?|co-?op|practicum|externship|(?:work|industrial|clinical|student) placement|work[\s-]study|student (?:teacher|teaching|assistant|worker|employee|job|intern|nurse|researcher)|graduate (?:assistant|student))\b/iu;
+  /\b(?:interns?|internships?|practicum|externship|(?:work|industrial|clinical|student) placement|work[\s-]study|student (?:teacher|teaching|assistant|worker|employee|job|intern|nurse|researcher)|graduate (?:assistant|student))\b/iu;
+/**
+ * "Co-op" is a student placement when it is written as the kind of role ("Engineering Co-op", "Co-op Engineering
+ * Student", "co-op work term", "Developer (Co-op)"), and an employer's name when it names the employer ("Cashier,
+ * The Co-op", "Co-op Food", "Midcounties Co-op"): the position's employer is left out, and so is a co-op after
+ * "the" or before a capitalised name that is not a placement word.
+ */
+const CO_OP = /\bco-?op\b/giu;
+const PLACEMENT_AFTER = /^\s+(?:[\p{L}&]+\s+){0,2}(?:students?|placements?|terms?|internships?|interns?|positions?|programm?e?s?)\b/iu;
+
+/**
+ * Whether the text names a co-op placement. `title` is the catalogue title as written and `employer` the employer
+ * read beside it, when there is one.
+ */
+function coopPlacement(text: string, title: string | null, employer: string | null): boolean {
+  // Named with a placement word, or right after the title ("Software Engineer Co-op"), co-op is the kind of role,
+  // even where the layout heuristic took it for the employer.
+  for (const m of text.matchAll(CO_OP)) {
+    if (PLACEMENT_AFTER.test(text.slice(m.index + m[0].length))) return true;
+    const before = text.slice(0, m.index);
+    const joined = before.replace(/[ \t]+$/u, "");
+    if (title && joined !== before && joined.endsWith(title)) return true;
+  }
+  const role = employer ? text.split(employer).join(" ") : text;
+  for (const m of role.matchAll(CO_OP)) {
+    const named = /\bthe\s+$/iu.test(role.slice(0, m.index)) || /^\s+\p{Lu}/u.test(role.slice(m.index + m[0].length));
+    if (!named) return true;
+  }
+  return false;
+}
+
 /** Part-time work: stated as such, or as fewer than FULL_TIME_HOURS hours a week. */
 const PART_TIME = /\bpart[\s-]?time\b/iu;
 const WEEKLY_HOURS = /\b(\d{1,2})\s*(?:hours|hrs|h)\s*(?:\/|per|a)\s*(?:week|wk)\b/iu;
@@ -38,9 +68,11 @@ export const TRAINEE_SHARE = 0.25;
 export const PART_TIME_SHARE = 0.5;
 
 /** The share of a full-time month a position's months count for, from its title and date lines. */
-function positionShare(lines: readonly ResumeLine[]): number {
-  const text = lines.map((l) => l.text).join(" ");
-  if (TRAINEE.test(text)) return TRAINEE_SHARE;
+function positionShare(lines: readonly ResumeLine[], title: string | null, employer: string | null): number {
+  // One line each: a title ending its line is not followed by the first word of the next ("Accountant" /
+  // "Co-op Food, Manchester").
+  const text = lines.map((l) => l.text).join("\n");
+  if (TRAINEE.test(text) || coopPlacement(text, title, employer)) return TRAINEE_SHARE;
   const hours = WEEKLY_HOURS.exec(text);
   if (PART_TIME.test(text) || (hours && Number(hours[1]) < FULL_TIME_HOURS)) return PART_TIME_SHARE;
   return 1;
@@ -154,7 +186,8 @@ export function extractCandidateExperience(
     const line = scan.doc.lines[lineIndex]!;
     const title = titleFor(scan, ctx, lineIndex, rangesByLine, cache);
     const employer = employerOf(scan, line, title, now);
-    const share = positionShare(title && title.line !== line ? [title.line, line] : [line]);
+    // The employer is read beside a catalogue title; without one, the first part of the line may be the title.
+    const share = positionShare(title && title.line !== line ? [title.line, line] : [line], title?.written ?? null, title ? employer : null);
     // A trainee position without level words was held at intern level, whatever its title.
     const levels: JobLevel[] = title?.levels.length ? title.levels : share === TRAINEE_SHARE ? ["intern"] : [];
     for (const range of ranges) {

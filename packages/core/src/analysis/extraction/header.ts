@@ -191,7 +191,7 @@ function titleInfo(ctx: EngineContext, cleaned: string): JobTitleInfo {
     name: linked?.name ?? null,
     careerGroup: linked?.career_group ?? null,
     confidence: normalized?.confidence ?? 0,
-    levels: hit && matched ? titleLevels(ctx, cleaned, hit, matched) : readLevels(ctx, cleaned, linked?.career_group ?? null),
+    levels: hit && matched ? titleLevels(ctx, cleaned, hit, matched) : readLevels(ctx, cleaned),
     kin: linked ? kinOf(ctx, linked.id) : [],
   };
 }

@@ -1,4 +1,5 @@
 import { JOB_LEVELS, type JobLevel } from "../../catalogue/normalizer.ts";
+import { isStaffRank } from "../../catalogue/normalizer/levels.ts";
 import type { Title } from "../../catalogue/types.ts";
 import type { Match } from "../../text/matcher.ts";
 import type { Token } from "../../text/tokens.ts";
@@ -29,7 +30,10 @@ function widen(ctx: EngineContext, text: string, tokens: readonly Token[], start
   let last = tokens.findIndex((t) => t.end === end);
   if (first === -1 || last === -1) return [start, end];
   const joined = (a: Token, b: Token) => /^\s+$/u.test(text.slice(a.end, b.start));
-  const isLevel = (t: Token) => ctx.normalizer.detectLevels(t.raw).length > 0;
+  const title = tokens.slice(first, last + 1).map((t) => t.norm);
+  // "Staff" alone is no level: it is one before the head of a technical ladder ("Staff Software Engineer"), by
+  // the normalizer's rule (isStaffRank), and the ordinary level before any other title ("Staff Accountant").
+  const isLevel = (t: Token) => ctx.normalizer.detectLevels(t.raw).length > 0 || (t.norm === "staff" && isStaffRank(title));
   for (let n = 0; n < 2 && first > 0 && joined(tokens[first - 1]!, tokens[first]!) && isLevel(tokens[first - 1]!); n++) {
     first--;
   }
@@ -38,29 +42,11 @@ function widen(ctx: EngineContext, text: string, tokens: readonly Token[], start
 }
 
 /**
- * Career groups with a technical individual-contributor ladder, where "Staff" is the level above senior ("Staff
- * Engineer", "Staff Data Scientist"). Everywhere else "staff" names the ordinary, non-supervisory role ("Staff
- * Accountant", "Staff Nurse", "Staff Attorney") and carries no seniority.
+ * Level words of a title as written. "Staff" is read by the normalizer's rule (isStaffRank, catalogue/normalizer/
+ * levels.ts): a rank above senior before the head of a technical ladder, no level elsewhere.
  */
-export const STAFF_LADDER_GROUPS: ReadonlySet<string> = new Set([
-  "Software Development",
-  "Data & Analytics",
-  "IT Infrastructure & Operations",
-  "Cybersecurity",
-  "Design & User Experience",
-  "Science & Research",
-  "Mechanical & Industrial Engineering",
-  "Electrical & Electronics Engineering",
-  "Civil Engineering & Architecture",
-]);
-const STAFF = /\bstaff\b/iu;
-
-/** Level words of a title, with "staff" read by the career group (see STAFF_LADDER_GROUPS). */
-export function readLevels(ctx: EngineContext, written: string, careerGroup: string | null): JobLevel[] {
-  if (!STAFF.test(written) || (careerGroup !== null && STAFF_LADDER_GROUPS.has(careerGroup))) {
-    return ctx.normalizer.detectLevels(written);
-  }
-  return ctx.normalizer.detectLevels(written.replace(new RegExp(STAFF.source, "giu"), " "));
+export function readLevels(ctx: EngineContext, written: string): JobLevel[] {
+  return ctx.normalizer.detectLevels(written);
 }
 
 /**
@@ -68,7 +54,7 @@ export function readLevels(ctx: EngineContext, written: string, careerGroup: str
  * ("Staff Accountant" is an alias of Accountant) are dropped; role words of the title itself ("IT Director") stay.
  */
 export function titleLevels(ctx: EngineContext, written: string, match: Match<string>, title: Title): JobLevel[] {
-  const all = readLevels(ctx, written, title.career_group);
+  const all = readLevels(ctx, written);
   const ofCanonical = new Set(ctx.normalizer.detectLevels(title.name));
   const ofAlias = ctx.normalizer.detectLevels(match.surface).filter((l) => !ofCanonical.has(l));
   return all.filter((l) => !ofAlias.includes(l));

@@ -1,8 +1,9 @@
 import type { Catalogue } from "../../catalogue/catalogue.ts";
-import { tokenize } from "../../text/tokens.ts";
+import { isLevelWord } from "../../catalogue/normalizer/levels.ts";
+import { tokenize, type Token } from "../../text/tokens.ts";
 import type { JobSection } from "../text/headings.ts";
 import type { VocabularyTerm } from "../types.ts";
-import { isSkillTerm, sentenceStarts, skillsByLine, stem, termsOf } from "./duties.ts";
+import { isSkillTerm, sentenceStarts, skillsByLine, skillTerm, stem, termsOf } from "./duties.ts";
 import type { Scan } from "./scan.ts";
 
 /**
@@ -53,6 +54,8 @@ function spreadOf(catalogue: Catalogue): Spread {
         bySkill.set(id, skillStems);
       }
       for (const s of skillStems) stems.add(s);
+      // The skill itself, for the posting's wording: "skill:<id>" never collides with a word's stem.
+      stems.add(skillTerm(id));
     }
   }
   const groupsUsing = new Map<string, number>();
@@ -91,6 +94,33 @@ export function extractJobVocabulary(scan: Scan<JobSection>, catalogue: Catalogu
     const tokens = titleSpan ? line.tokens.filter((t) => t.end <= titleSpan[0] || t.start >= titleSpan[1]) : line.tokens;
     for (const [term, word] of termsOf(tokens, skills.get(line.index) ?? [], sentenceStarts([line]))) {
       if (isSkillTerm(term) || out.has(term)) continue;
+      const weight = termWeight(spread, term);
+      if (weight > 0) out.set(term, { term, word, weight });
+    }
+  }
+  return out.size >= MIN_VOCABULARY_TERMS ? [...out.values()] : [];
+}
+
+/**
+ * The posting's whole wording, for lexical relevance (scoring/relevance.ts): the terms of the sections that
+ * describe the hire and the work, its catalogue skills (by id) and the words of its title included, each once with
+ * its specificity. The weights come from the catalogue alone, never from the candidates being ranked, so a
+ * candidate's relevance does not depend on who else applies. A catalogue skill is weighted by the career groups
+ * whose titles list it, like a word by the groups whose text uses it.
+ */
+export function extractJobWording(scan: Scan<JobSection>, catalogue: Catalogue, titleSpan: readonly [number, number] | null): VocabularyTerm[] {
+  const spread = spreadOf(catalogue);
+  const skills = skillsByLine(scan);
+  const out = new Map<string, VocabularyTerm>();
+  for (const line of scan.doc.lines) {
+    if (line.heading || !VOCABULARY_SECTIONS.has(line.section)) continue;
+    // The title's level words ("Senior") say how senior the hire is, which the seniority attribute scores; matched
+    // in a résumé they would reward the rank held in any profession. In the body they describe the work ("train
+    // junior cooks", "lead the line") and stay.
+    const inTitle = (t: Token) => titleSpan !== null && t.start >= titleSpan[0] && t.end <= titleSpan[1];
+    const tokens = line.tokens.filter((t) => !(inTitle(t) && isLevelWord(t.norm)));
+    for (const [term, word] of termsOf(tokens, skills.get(line.index) ?? [], sentenceStarts([line]))) {
+      if (out.has(term)) continue;
       const weight = termWeight(spread, term);
       if (weight > 0) out.set(term, { term, word, weight });
     }

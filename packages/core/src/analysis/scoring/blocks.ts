@@ -7,6 +7,7 @@ import { weightOf, type Attribute } from "./attributes.ts";
 import { ageInYears, monthOf, recencyWeight } from "./recency.ts";
 import { responsibilityAttributes } from "./responsibilities.ts";
 import { vocabularyAttribute } from "./vocabulary.ts";
+import { relevanceAttribute } from "./relevance.ts";
 
 /** Credit for a missing skill when the candidate has one of its most related skills (times that skill's evidence). */
 export const RELATED_SKILL_CREDIT = 0.25;
@@ -105,6 +106,19 @@ function skillAttributes(job: JobProfile, candidate: CandidateProfile): Attribut
       evidence: best.evidence,
     };
   });
+}
+
+/**
+ * The posting's skills, then the lexical relevance of the résumé to the posting's wording. Relevance refines the
+ * skills the posting states, so a posting without catalogue skills keeps an empty skills block (left out of the
+ * score) rather than one resting on wording alone; it is as firm as the firmest skill asked for.
+ */
+function skillsBlock(job: JobProfile, candidate: CandidateProfile): Attribute[] {
+  const skills = skillAttributes(job, candidate);
+  if (skills.length === 0) return skills;
+  const strength = skills.some((a) => a.strength === "must") ? "must" : "nice";
+  const relevance = relevanceAttribute(job, candidate, strength);
+  return relevance ? [...skills, relevance] : skills;
 }
 
 /** Share of the posting title's catalogue skills a related title must share to earn all of RELATED_ROLE_CREDIT. */
@@ -340,7 +354,7 @@ function namedAttributes(
 /** Every requirement of the posting as a scored attribute, per analysis block. */
 export function scoreAttributes(job: JobProfile, candidate: CandidateProfile): Blocks {
   return {
-    skills: skillAttributes(job, candidate),
+    skills: skillsBlock(job, candidate),
     experience: experienceAttributes(job, candidate),
     education: educationAttributes(job, candidate),
     interests: [

@@ -110,10 +110,26 @@ describe("level fit", () => {
     const peer = match(job, "Experience\nSenior Software Engineer, Acme, 2020 – Present\n- Python").recommendation_insights.analysed_experience;
     expect(peer.matched_attributes).toContain("Mid-level role in Software Development (latest level: Senior)");
     // "Staff" is a level above senior on engineering ladders only.
-    expect(readLevels(ctx, "Staff Accountant", "Finance & Accounting")).toEqual([]);
-    expect(readLevels(ctx, "Staff Nurse", "Healthcare & Nursing")).toEqual([]);
-    expect(readLevels(ctx, "Staff Software Engineer", "Software Development")).toEqual(["lead"]);
-    expect(readLevels(ctx, "Senior Staff Accountant", "Finance & Accounting")).toEqual(["senior"]);
+    expect(readLevels(ctx, "Staff Accountant")).toEqual([]);
+    expect(readLevels(ctx, "Staff Nurse")).toEqual([]);
+    expect(readLevels(ctx, "Staff Software Engineer")).toEqual(["lead"]);
+    expect(readLevels(ctx, "Senior Staff Accountant")).toEqual(["senior"]);
+  });
+
+  it("reads 'Staff' in a résumé's titles by the normalizer's rule", () => {
+    const levelsOf = (title: string) => analyseCandidate(`Experience\n${title}, Acme, 2020 – Present\n- Python`, ctx, NOW).experience.positions[0]!;
+    // The catalogue title is "Software Engineer"; the "Staff" before it is the rank and is read with it.
+    const staffEngineer = levelsOf("Staff Software Engineer");
+    expect(staffEngineer.title).toBe("Staff Software Engineer");
+    expect(staffEngineer.levels).toEqual(["lead"]);
+    expect(staffEngineer.levels).toEqual(ctx.normalizer.detectLevels("Staff Software Engineer"));
+    // "Staff Accountant" is the ordinary accountant: no level, in the engine as in the normalizer.
+    expect(levelsOf("Staff Accountant").levels).toEqual([]);
+    expect(ctx.normalizer.detectLevels("Staff Accountant")).toEqual([]);
+    const job = "Senior Software Engineer\nRequirements\n- Python";
+    expect(match(job, "Experience\nStaff Software Engineer, Acme, 2020 – Present\n- Python").recommendation_insights.analysed_experience.matched_attributes).toContain(
+      "Senior-level role in Software Development (highest level held: Lead)",
+    );
   });
 });
 

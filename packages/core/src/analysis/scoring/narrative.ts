@@ -12,14 +12,16 @@ const MAX_DUTIES_NAMED = 3;
 const names = (attrs: readonly Attribute[]) => attrs.map((a) => a.name);
 const unprefixed = (attrs: readonly Attribute[]) => attrs.map((a) => a.name.replace(/^[A-Z][a-z]+: /u, ""));
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+/** The skills the posting asks for; the skills block also holds the résumé's lexical relevance, which is no skill. */
+const askedSkills = (blocks: Blocks) => blocks.skills.filter((a) => a.kind === "skill");
 
 /** Top matched evidence as sentences, most important block first. */
 export function strengths(blocks: Blocks, fit: CultureFit, job: JobProfile, candidate: CandidateProfile): string[] {
   const out: string[] = [];
-  const mustSkills = blocks.skills.filter((a) => a.strength === "must");
+  const mustSkills = askedSkills(blocks).filter((a) => a.strength === "must");
   const metMust = mustSkills.filter(isMet);
   if (metMust.length) out.push(`Has ${metMust.length} of ${mustSkills.length} required skills: ${joinAnd(names(metMust))}.`);
-  const metNice = blocks.skills.filter((a) => a.strength === "nice" && isMet(a));
+  const metNice = askedSkills(blocks).filter((a) => a.strength === "nice" && isMet(a));
   if (metNice.length) out.push(`Also brings nice-to-have skills: ${joinAnd(names(metNice))}.`);
 
   const duties = blocks.experience.filter((a) => a.kind === "responsibility");
@@ -56,14 +58,14 @@ const VOCABULARY_MENTION_BELOW = 0.5;
 /** Unmet requirements as sentences, most important block first. */
 export function areasForImprovement(blocks: Blocks, fit: CultureFit, job: JobProfile, candidate: CandidateProfile): string[] {
   const out: string[] = [];
-  const must = blocks.skills.filter((a) => a.strength === "must");
+  const must = askedSkills(blocks).filter((a) => a.strength === "must");
   const missing = must.filter((a) => a.credit === 0);
   if (missing.length) out.push(`Missing required skills: ${joinAnd(names(missing))}.`);
   const related = must.filter((a) => a.credit > 0 && a.credit < 1);
   if (related.length) {
     out.push(`Required skills only partly evidenced: ${joinAnd(related.map((a) => `${a.name} (${a.note})`))}.`);
   }
-  const nice = blocks.skills.filter((a) => a.strength === "nice" && !isMet(a));
+  const nice = askedSkills(blocks).filter((a) => a.strength === "nice" && !isMet(a));
   if (nice.length) out.push(`Lacks nice-to-have skills: ${joinAnd(names(nice))}.`);
 
   const duties = blocks.experience.filter((a) => a.kind === "responsibility");
@@ -123,7 +125,7 @@ export function narrative(
       : `${posting.charAt(0).toUpperCase()}${posting.slice(1)} states no requirements that can be scored.`,
   );
 
-  const must = blocks.skills.filter((a) => a.strength === "must");
+  const must = askedSkills(blocks).filter((a) => a.strength === "must");
   if (must.length) {
     const missing = must.filter((a) => !isMet(a));
     sentences.push(

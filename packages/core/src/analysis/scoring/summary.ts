@@ -22,12 +22,14 @@ function skillsBucket(attrs: Attribute[], candidate: CandidateProfile): string {
   if (attrs.length === 0) {
     return `No requirement: the posting names no catalogue skills; the candidate shows ${plural(candidate.skills.length, "skill")}`;
   }
-  const must = attrs.filter((a) => a.strength === "must");
-  const nice = attrs.filter((a) => a.strength === "nice");
+  // Counted over the skills asked for; the grade also weighs the résumé's lexical relevance, as layer_two_score does.
+  const skills = attrs.filter((a) => a.kind === "skill");
+  const must = skills.filter((a) => a.strength === "must");
+  const nice = skills.filter((a) => a.strength === "nice");
   const parts: string[] = [];
   if (must.length) parts.push(`${met(must)} of ${must.length} required skills`);
   if (nice.length) parts.push(`${met(nice)} of ${nice.length} nice-to-have skills`);
-  const related = partial(attrs);
+  const related = partial(skills);
   const tail = related ? `; ${related} more partly covered by related skills` : "";
   return `${grade(attrs)}: ${parts.join(", ")}${tail}`;
 }

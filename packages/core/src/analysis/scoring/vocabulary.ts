@@ -1,5 +1,6 @@
-import type { CandidateProfile, Evidence, JobProfile, WorkLine } from "../types.ts";
+import type { CandidateProfile, JobProfile, WorkLine } from "../types.ts";
 import type { Attribute } from "./attributes.ts";
+import { wordCoverage, type EarnedWord } from "./coverage.ts";
 import { ageInYears, recencyWeight } from "./recency.ts";
 
 /** Weight of the vocabulary attribute in the experience block, beside the role (1) and the duties (2 together). */
@@ -9,10 +10,6 @@ export const VOCABULARY_WEIGHT = 1;
  * longer than any one candidate's description of the same work; a third of its specific words is a clear sign.
  */
 export const VOCABULARY_FULL_COVERAGE = 0.3;
-/** Words named in the explanation, most specific first. */
-const MAX_WORDS_NAMED = 8;
-/** Work-history passages quoted as evidence, the ones that show the most weight first. */
-const MAX_PASSAGES = 2;
 
 /**
  * How much of the posting's domain vocabulary (extraction/vocabulary.ts) the candidate's work history uses, each
@@ -32,24 +29,12 @@ export function vocabularyAttribute(job: JobProfile, candidate: CandidateProfile
       if (!known || r > known.recency) best.set(term, { line, recency: r });
     }
   }
-  let shown = 0;
-  const found: { word: string; weight: number; line: WorkLine }[] = [];
-  const byLine = new Map<WorkLine, number>();
+  const earned: EarnedWord[] = [];
   for (const v of job.vocabulary) {
     const hit = best.get(v.term);
-    if (!hit) continue;
-    const earned = v.weight * hit.recency;
-    shown += earned;
-    found.push({ word: hit.line.words[hit.line.terms.indexOf(v.term)] ?? v.word, weight: earned, line: hit.line });
-    byLine.set(hit.line, (byLine.get(hit.line) ?? 0) + earned);
+    if (hit) earned.push({ word: hit.line.words[hit.line.terms.indexOf(v.term)] ?? v.word, weight: v.weight * hit.recency, line: hit.line });
   }
-  const credit = Math.min(1, shown / total / VOCABULARY_FULL_COVERAGE);
-  // Stable order: most weight first, then the posting's order (found is in it), so the explanation is deterministic.
-  const words = [...found].sort((a, b) => b.weight - a.weight).slice(0, MAX_WORDS_NAMED).map((f) => f.word);
-  const evidence: Evidence[] = [...byLine]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, MAX_PASSAGES)
-    .map(([line]) => line.evidence);
+  const { credit, words, evidence } = wordCoverage(earned, total, VOCABULARY_FULL_COVERAGE);
   return {
     kind: "vocabulary",
     name: "Vocabulary of the role in the work history",

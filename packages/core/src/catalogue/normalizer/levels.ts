@@ -35,11 +35,17 @@ const SPELLED_OUT: Record<string, string> = { sr: "senior", snr: "senior", jr: "
 
 export const spellOutLevel = (word: string): string => SPELLED_OUT[word] ?? (word in LEVEL_MODIFIERS ? word : word.replace(/s$/, ""));
 
-/**
- * "Staff" is a rank above senior only on the technical individual-contributor ladders ("Staff Software Engineer",
- * "Staff Data Scientist"); elsewhere it means employed staff at the ordinary level ("Staff Accountant", "Staff Nurse").
- */
+/** Heads of the technical individual-contributor ladders, on which "staff" is a rank (see isStaffRank). */
 const STAFF_LADDER_HEADS = new Set(["engineer", "developer", "scientist", "designer", "architect", "researcher", "programmer", "sre", "swe"]);
+
+/**
+ * Whether "staff" is a rank, given the words that follow it in the title (lower case). It is the level above
+ * senior only on the technical individual-contributor ladders ("Staff Software Engineer", "Staff Data Scientist");
+ * elsewhere it means employed staff at the ordinary level ("Staff Accountant", "Staff Nurse"). The one rule for
+ * both the title normalizer and the screening engine, so that a title has the same level wherever it is read.
+ */
+export const isStaffRank = (following: readonly string[]): boolean =>
+  following.some((w) => STAFF_LADDER_HEADS.has(w.replace(/s$/, "")));
 
 const PARTNER_RANKS = new Set(["managing", "senior", "junior", "equity", "salaried", "founding", "general", "name"]);
 
@@ -79,7 +85,7 @@ export function detectLevels(term: string): JobLevel[] {
     if (t.norm === "associate" && (tokens[i + 1]?.norm ?? "") in LEVEL_ROLES) return;
     // A partner of the firm leads the title or follows a rank ("Managing Partner"); "HR Business Partner" is not one.
     if (t.norm === "partner" && i > 0 && !PARTNER_RANKS.has(tokens[i - 1]!.norm)) return;
-    if (t.norm === "staff" && !tokens.slice(i + 1).some((n) => STAFF_LADDER_HEADS.has(n.norm.replace(/s$/, "")))) return;
+    if (t.norm === "staff" && !isStaffRank(tokens.slice(i + 1).map((n) => n.norm))) return;
     const level = LEVEL_ROLES[t.norm] ?? (isLevelModifier(t.norm, i, tokens.length) ? modifierLevel(t.norm) : undefined);
     if (level) found.add(level);
   });

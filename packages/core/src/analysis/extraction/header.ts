@@ -9,6 +9,8 @@ export const MIN_TITLE_CONFIDENCE = 0.5;
 const HEADER_LINES = 5;
 const LABEL_SCAN_LINES = 15;
 const MAX_TITLE_WORDS = 12;
+/** Nor one longer than this in characters: a word count alone lets a 50,000-character "word" through. */
+const MAX_TITLE_CHARS = 150;
 
 const MARKUP = /^[\s#>*_]+|[\s*_]+$|\*\*|__/gu;
 const TITLE_LABEL = /^(?:job\s*title|position\s*title|position|role|title|job|vacancy|opening|job\s*role)\s*[:：\-–—]\s*(.+)$/iu;
@@ -120,7 +122,7 @@ function labelledValue(
 function titleCandidate(scan: Scan<JobSection>, ctx: EngineContext): TitleCandidate | null {
   const lines = scan.doc.lines;
   const labelled = labelledValue(lines, TITLE_LABEL, LABEL_SCAN_LINES);
-  if (labelled && labelled.value.split(/\s+/u).length <= MAX_TITLE_WORDS && !/[.!?]$/u.test(labelled.value)) {
+  if (labelled && labelled.value.split(/\s+/u).length <= MAX_TITLE_WORDS && labelled.value.length <= MAX_TITLE_CHARS && !/[.!?]$/u.test(labelled.value)) {
     return { raw: labelled.value, start: labelled.start, end: labelled.end };
   }
   const header = lines.slice(0, HEADER_LINES).filter((l) => {
@@ -132,6 +134,7 @@ function titleCandidate(scan: Scan<JobSection>, ctx: EngineContext): TitleCandid
       !ANY_LABEL.test(text) &&
       l.tokens.length > 0 &&
       l.tokens.length <= MAX_TITLE_WORDS &&
+      text.length <= MAX_TITLE_CHARS &&
       !/[.!?:]$/u.test(text)
     );
   });

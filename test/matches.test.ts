@@ -241,7 +241,8 @@ describe("POST /v1/match-insights/recommend-candidates", () => {
       expect(data[i].recommendation_insights.score).toBeLessThanOrEqual(data[i - 1].recommendation_insights.score);
     }
     for (const entry of data) {
-      expect(Object.keys(entry).sort()).toEqual(["candidate", "match_id", "recommendation_insights", "warnings"]);
+      expect(Object.keys(entry).sort()).toEqual(["candidate", "job_id", "match_id", "recommendation_insights", "warnings"]);
+      expect(entry.job_id).toBe(data[0].job_id);
       expect(Object.keys(entry.candidate).sort()).toEqual(["email", "first_name", "last_name", "linkedin_url", "phone_number"]);
       expect(Object.keys(entry.recommendation_insights).sort()).toEqual(
         ["areas_for_improvement", "cultural_fit", "long_term_potential", "score", "strengths"],

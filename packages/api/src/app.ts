@@ -41,15 +41,47 @@ export const jsonBody = (): MiddlewareHandler<AppEnv> => async (c, next) => {
         `Content-Type must be application/json${type ? ` (got "${type.slice(0, 80)}")` : ""}`,
       );
     }
+    const encoding = c.req.header("content-encoding")?.trim().toLowerCase();
+    if (encoding && encoding !== "identity") {
+      return errorResponse(c, "UNSUPPORTED_MEDIA_TYPE", `Content-Encoding "${encoding.slice(0, 40)}" is not supported: send the body uncompressed`);
+    }
+    let body: unknown;
     try {
-      await c.req.json();
+      body = await c.req.json();
     } catch (err) {
       if (err instanceof HTTPException && err.status === 413) throw err;
       return errorResponse(c, "MALFORMED_JSON", "Request body is not valid JSON");
     }
+    // JSON may escape half of a UTF-16 surrogate pair ("\ud800"), which no UTF-8 output can carry: such text is read
+    // with U+FFFD in its place, once here, so nothing downstream stores, hashes or echoes a malformed string. The
+    // validators read the request again, so it is replaced by one carrying the mended text.
+    if (!isWellFormedJson(body)) {
+      let mended: string;
+      try {
+        mended = JSON.stringify(body, (_key, v: unknown) => (typeof v === "string" ? v.toWellFormed() : v));
+      } catch {
+        return errorResponse(c, "MALFORMED_JSON", "Request body is nested too deeply");
+      }
+      c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers: c.req.raw.headers, body: mended });
+      c.req.bodyCache = {};
+    }
   }
   await next();
 };
+
+/** Whether every string value in parsed JSON is well-formed UTF-16; iterative, since nesting depth is the sender's. */
+function isWellFormedJson(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === "string") {
+      if (!v.isWellFormed()) return false;
+    } else if (v && typeof v === "object") {
+      for (const x of Object.values(v)) stack.push(x);
+    }
+  }
+  return true;
+}
 
 const RESUME_ERRORS: Record<ResumeProblem, ErrorName> = {
   invalid_base64: "RESUME_INVALID_BASE64",
@@ -63,7 +95,8 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   if (err instanceof AuthError) return authErrorResponse(c, err);
   if (err instanceof ApiError) return errorResponse(c, err.kind, err.message, err.headers);
   if (err instanceof ResumeError) return errorResponse(c, RESUME_ERRORS[err.problem], err.message);
-  if (err instanceof CatalogueUnavailableError) return errorResponse(c, "SERVICE_UNAVAILABLE", err.message);
+  // The catalogue is being loaded or imported: a few seconds, typically.
+  if (err instanceof CatalogueUnavailableError) return errorResponse(c, "SERVICE_UNAVAILABLE", err.message, { "Retry-After": "5" });
   if (err instanceof HTTPException) {
     if (err.status === 413) return errorResponse(c, "PAYLOAD_TOO_LARGE", err.message || "Request body is too large");
     if (err.status === 400) return errorResponse(c, "MALFORMED_JSON", "Request body is not valid JSON");
@@ -106,6 +139,14 @@ export function createRootApp(services: Services, parts: AppParts): OpenAPIHono<
     if (parts.maxResponseBytes) c.set("maxResponseBytes", parts.maxResponseBytes);
     await next();
   });
+  // Responses name candidates and carry scores: no cache (a shared one keys on the URL, and x-api-key is no standard
+  // credential header it would respect) may keep them. The OpenAPI document may be cached.
+  const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await next();
+    if (c.req.path !== "/v1/openapi.json" && !c.res.headers.has("cache-control")) c.header("Cache-Control", "no-store");
+  };
+  app.use("/v1/*", noStore);
+  app.use("/admin/*", noStore);
   app.get("/", (c) => c.redirect("/docs"));
   app.get("/health", (c) => c.json({ success: true as const, messages: "ok", data: { status: "ok" } }));
   app.route("/v1", parts.v1);

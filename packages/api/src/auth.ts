@@ -74,7 +74,7 @@ export function requireScope(principal: Principal | undefined, scope: Scope): Pr
   if (!principal) throw new AuthError(401, "Missing credentials");
   if (!principal.scopes.includes(scope)) {
     const what = principal.credential.kind === "api-key" ? "API key" : "access token";
-    throw new AuthError(403, `This ${what} lacks the scope "${scope}" needed for this operation`);
+    throw new AuthError(403, `This ${what} lacks the scope "${scope}" needed for this operation`, "insufficient_scope", scope);
   }
   return principal;
 }

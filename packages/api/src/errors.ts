@@ -60,11 +60,14 @@ export class AuthError extends Error {
   readonly status: 401 | 403;
   /** RFC 6750 `error` of the WWW-Authenticate challenge, e.g. `invalid_token` for a bad access token. */
   readonly bearerError?: string;
-  constructor(status: 401 | 403, message: string, bearerError?: string) {
+  /** The scope the request needed, for an `insufficient_scope` challenge. */
+  readonly scope?: string;
+  constructor(status: 401 | 403, message: string, bearerError?: string, scope?: string) {
     super(message);
     this.name = "AuthError";
     this.status = status;
     if (bearerError) this.bearerError = bearerError;
+    if (scope) this.scope = scope;
   }
 }
 
@@ -78,6 +81,9 @@ export function errorResponse(c: Context, kind: ErrorName, message: string, head
 export function authErrorResponse(c: Context, err: AuthError) {
   if (err.status === 401) {
     c.header("WWW-Authenticate", `Bearer realm="winnow", charset="UTF-8"${err.bearerError ? `, error="${err.bearerError}"` : ""}`);
+  } else if (err.bearerError) {
+    // RFC 6750 §3.1: a 403 for a missing scope names it, so a client knows which token to ask for.
+    c.header("WWW-Authenticate", `Bearer realm="winnow", error="${err.bearerError}"${err.scope ? `, scope="${err.scope}"` : ""}`);
   }
   return c.json({ status: false as const, message: err.message }, err.status);
 }

@@ -243,6 +243,7 @@ export const MatchSchema = z
 export const RecommendationSchema = z
   .object({
     match_id: Uuid,
+    job_id: z.string().openapi({ description: "The job post the match is filed under (`job_post_id`, or derived from the job description): list them with `GET /match-insights?job_post_id=`." }),
     candidate: z.object({
       first_name: z.string(),
       last_name: z.string(),

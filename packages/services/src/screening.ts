@@ -60,7 +60,9 @@ export interface ScreeningOutcome {
 /** Job post id for calls without one: stable per account and job description text (whitespace-insensitive). */
 export const deriveJobPostId = (accountId: string, jobDescription: string): string =>
   uuidv5(
-    jobDescription.normalize("NFC").replace(/\s+/g, " ").trim(),
+    // uuid v5 reads the name through encodeURIComponent, which throws on a lone surrogate (ATS texts are not
+    // cleaned by the API's body reader).
+    jobDescription.toWellFormed().normalize("NFC").replace(/\s+/g, " ").trim(),
     isUuidShaped(accountId) ? accountId : uuidv5(accountId, uuidv5.URL),
   );
 

@@ -18,8 +18,9 @@ export async function queryAll(store: Store, input: Omit<QueryCommandInput, "Tab
 
 /**
  * Up to `limit` items of a query whose filter (a FilterExpression, or `keep` in code) can leave pages short: reads on
- * until the page is full or the index ends. `lastKey` is DynamoDB's position after the last item read, when the index
- * may hold more; each caller turns it (or its last item) into its own cursor.
+ * until the page is full or the index ends. `lastKey` is the position after the last item returned, present only
+ * when more items follow: one item beyond the page is read to know, so a page that ends the results never announces
+ * an empty next one. Each caller turns it (or its last item) into its own cursor.
  */
 export async function queryPage(
   store: Store,
@@ -29,15 +30,23 @@ export async function queryPage(
   keep: (item: Item) => boolean = () => true,
 ): Promise<{ items: Item[]; lastKey?: Item }> {
   const items: Item[] = [];
-  let lastKey = start;
+  let position = start;
   do {
-    // Limit counts items read before the filter, so a page never returns more than is still missing.
-    const page = await store.doc.send(new QueryCommand({ ...input, TableName: store.table, Limit: limit - items.length, ExclusiveStartKey: lastKey }));
+    // Limit counts items read before the filter, so a page never reads more than is still missing (plus the one).
+    const page = await store.doc.send(new QueryCommand({ ...input, TableName: store.table, Limit: limit + 1 - items.length, ExclusiveStartKey: position }));
     for (const item of page.Items ?? []) if (keep(item)) items.push(item);
-    lastKey = page.LastEvaluatedKey;
-  } while (lastKey && items.length < limit);
-  return lastKey ? { items, lastKey } : { items };
+    position = page.LastEvaluatedKey;
+  } while (position && items.length <= limit);
+  if (items.length <= limit) return { items };
+  items.length = limit;
+  return { items, lastKey: keyOf(items[limit - 1]!, input.IndexName) };
 }
+
+/** The key DynamoDB would return as LastEvaluatedKey after `item`: the table's keys and, for an index, its own. */
+const keyOf = (item: Item, indexName: string | undefined): Item => {
+  const names = ["pk", "sk", ...(indexName ? [`${indexName}pk`, `${indexName}sk`] : [])];
+  return Object.fromEntries(names.map((n) => [n, item[n]]));
+};
 
 /** Every item of a partition whose sort key starts with `prefix`. */
 export const queryByPrefix = (store: Store, pk: string, prefix: string, options: { consistent?: boolean } = {}): Promise<Item[]> =>

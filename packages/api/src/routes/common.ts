@@ -1,4 +1,7 @@
 import type { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { isUuidShaped } from "@winnow/core/catalogue/ids";
+import { ApiError } from "../errors.ts";
 import { AuthErrorSchema, ErrorSchema } from "../schemas.ts";
 
 export const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiKeyAuth: [] }];
@@ -31,3 +34,13 @@ export function errorResponses(...statuses: number[]) {
 export const jsonRequest = <T extends z.ZodType>(schema: T) => ({
   body: { content: { "application/json": { schema } }, required: true },
 });
+
+/**
+ * Checks a UUID path parameter. `postOnly` names the POST routes beside the `{id}` route (`/titles/normalize` next to
+ * `/titles/{id}`): a GET on one of those reaches the `{id}` route, and is answered like any other wrong method
+ * (404 ROUTE_NOT_FOUND) rather than as a malformed id.
+ */
+export function checkUuidParam(c: Context, id: string, what: string, postOnly: readonly string[] = []): void {
+  if (postOnly.includes(id)) throw new ApiError("ROUTE_NOT_FOUND", `No route ${c.req.method} ${c.req.path}`);
+  if (!isUuidShaped(id)) throw new ApiError("INVALID_ID", `${what} must be UUID-shaped (got "${id.slice(0, 64)}")`);
+}

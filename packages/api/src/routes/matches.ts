@@ -20,7 +20,7 @@ import {
   Uuid,
   envelope,
 } from "../schemas.ts";
-import { errorResponses, jsonRequest, security } from "./common.ts";
+import { checkUuidParam, errorResponses, jsonRequest, security } from "./common.ts";
 
 export const MATCH_PAGE = { default: 50, max: 200 } as const;
 
@@ -50,7 +50,7 @@ const createMatch = createRoute({
   request: jsonRequest(MatchBody),
   responses: {
     201: { description: "The match", headers: advisoryHeaders, content: { "application/json": { schema: envelope(MatchSchema) } } },
-    ...errorResponses(400, 401, 403, 413, 415, 422),
+    ...errorResponses(400, 401, 403, 413, 415, 422, 503),
   },
 });
 
@@ -72,7 +72,7 @@ const recommend = createRoute({
       headers: advisoryHeaders,
       content: { "application/json": { schema: envelope(z.array(RecommendationSchema)) } },
     },
-    ...errorResponses(400, 401, 403, 413, 415),
+    ...errorResponses(400, 401, 403, 413, 415, 503),
   },
 });
 
@@ -178,6 +178,7 @@ export function registerMatches(app: OpenAPIHono<AppEnv>): void {
           const cand = body.candidates[m.index]!;
           return {
             match_id: m.matchId,
+            job_id: outcome.jobPostId,
             candidate: {
               first_name: cand.first_name ?? "",
               last_name: cand.last_name ?? "",
@@ -246,7 +247,7 @@ export function registerMatches(app: OpenAPIHono<AppEnv>): void {
   app.openapi(getMatch, async (c) => {
     const principal = requireScope(c.var.principal, "matches:read");
     const { match_id } = c.req.valid("param");
-    if (!isUuidShaped(match_id)) throw new ApiError("INVALID_ID", `match_id must be UUID-shaped (got "${match_id.slice(0, 64)}")`);
+    checkUuidParam(c, match_id, "match_id", ["recommend-candidates"]);
     const match = await c.var.services.matches.get<FullMatch, Compact>(principal.accountId, match_id.toLowerCase());
     if (!match) throw new ApiError("MATCH_NOT_FOUND", `No match with id ${match_id}`);
     return c.json(

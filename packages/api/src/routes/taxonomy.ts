@@ -19,15 +19,12 @@ import {
   Uuid,
   envelope,
 } from "../schemas.ts";
-import { errorResponses, jsonRequest, security } from "./common.ts";
+import { checkUuidParam, errorResponses, jsonRequest, security } from "./common.ts";
 
 export const TITLE_PAGE = { default: 50, max: 200 } as const;
 
 const skillOut = (s: Skill) => ({ id: s.id, name: s.name, description: s.description, type: { name: s.type } });
 
-const checkId = (id: string, what: string) => {
-  if (!isUuidShaped(id)) throw new ApiError("INVALID_ID", `${what} must be UUID-shaped (got "${id.slice(0, 64)}")`);
-};
 
 const getSkill = createRoute({
   method: "get",
@@ -39,7 +36,7 @@ const getSkill = createRoute({
   request: { params: z.object({ id: Uuid.openapi({ param: { name: "id", in: "path" } }) }) },
   responses: {
     200: { description: "The skill", content: { "application/json": { schema: envelope(SkillSchema) } } },
-    ...errorResponses(400, 401, 403, 404),
+    ...errorResponses(400, 401, 403, 404, 503),
   },
 });
 
@@ -56,7 +53,7 @@ const relatedSkills = createRoute({
   request: jsonRequest(RelatedBody),
   responses: {
     200: { description: "Related skills, most related first", content: { "application/json": { schema: envelope(z.array(RelatedSkillSchema)) } } },
-    ...errorResponses(400, 401, 403, 404, 413, 415),
+    ...errorResponses(400, 401, 403, 404, 413, 415, 503),
   },
 });
 
@@ -73,7 +70,7 @@ const normalizeTitle = createRoute({
   request: jsonRequest(NormalizeBody),
   responses: {
     200: { description: "Best title", content: { "application/json": { schema: envelope(NormalizedTitleSchema) } } },
-    ...errorResponses(400, 401, 403, 413, 415, 422),
+    ...errorResponses(400, 401, 403, 413, 415, 422, 503),
   },
 });
 
@@ -87,7 +84,7 @@ const inspectTitle = createRoute({
   request: jsonRequest(InspectBody),
   responses: {
     200: { description: "Candidates, best first", content: { "application/json": { schema: envelope(z.array(NormalizedTitleSchema)) } } },
-    ...errorResponses(400, 401, 403, 413, 415),
+    ...errorResponses(400, 401, 403, 413, 415, 503),
   },
 });
 
@@ -106,7 +103,7 @@ const listTitles = createRoute({
       headers: z.object({ Link: z.string().optional().openapi({ description: 'Next page: <url>; rel="next"' }) }),
       content: { "application/json": { schema: envelope(z.array(TitleSummarySchema)) } },
     },
-    ...errorResponses(400, 401, 403),
+    ...errorResponses(400, 401, 403, 503),
   },
 });
 
@@ -127,7 +124,7 @@ const getTitle = createRoute({
   request: { params: z.object({ id: Uuid.openapi({ param: { name: "id", in: "path" } }) }) },
   responses: {
     200: { description: "The title (under both `data` and `date`)", content: { "application/json": { schema: TitleResponse } } },
-    ...errorResponses(400, 401, 403, 404),
+    ...errorResponses(400, 401, 403, 404, 503),
   },
 });
 
@@ -138,7 +135,7 @@ export function registerTaxonomy(app: OpenAPIHono<AppEnv>): void {
   app.openapi(getSkill, async (c) => {
     requireScope(c.var.principal, "taxonomy:read");
     const { id } = c.req.valid("param");
-    checkId(id, "skill id");
+    checkUuidParam(c, id, "skill id", ["related"]);
     const { catalogue } = await c.var.services.catalogue.get();
     const skill = catalogue.skill(id.toLowerCase());
     if (!skill) throw new ApiError("SKILL_NOT_FOUND", `No skill with id ${id}`);
@@ -148,7 +145,8 @@ export function registerTaxonomy(app: OpenAPIHono<AppEnv>): void {
   app.openapi(relatedSkills, async (c) => {
     requireScope(c.var.principal, "taxonomy:read");
     const { ids, limit } = c.req.valid("json");
-    for (const id of ids) checkId(id, "every id in ids");
+    const malformed = ids.find((id) => !isUuidShaped(id));
+    if (malformed !== undefined) throw new ApiError("INVALID_ID", `every id in ids must be UUID-shaped (got "${malformed.slice(0, 64)}")`);
     const { catalogue } = await c.var.services.catalogue.get();
     const wanted = [...new Set(ids.map((i) => i.toLowerCase()))];
     const unknown = wanted.filter((id) => !catalogue.skill(id));
@@ -225,7 +223,7 @@ export function registerTaxonomy(app: OpenAPIHono<AppEnv>): void {
   app.openapi(getTitle, async (c) => {
     requireScope(c.var.principal, "taxonomy:read");
     const { id } = c.req.valid("param");
-    checkId(id, "title id");
+    checkUuidParam(c, id, "title id", ["normalize"]);
     const { catalogue } = await c.var.services.catalogue.get();
     const title = catalogue.title(id.toLowerCase());
     if (!title) throw new ApiError("TITLE_NOT_FOUND", `No title with id ${id}`);

@@ -1,18 +1,8 @@
-/**
- * A failed provider API call. `retryable`: the same call may succeed later (429, 5xx, timeout, network);
- * `retryAfterMs`: how long the provider asked us to wait, when it said.
- */
-export class AtsApiError extends Error {
-  readonly status: number | undefined;
-  readonly retryable: boolean;
-  readonly retryAfterMs: number | undefined;
-  constructor(message: string, options: { status?: number; retryable: boolean; retryAfterMs?: number; cause?: unknown }) {
-    super(message, { cause: options.cause });
-    this.name = "AtsApiError";
-    this.status = options.status;
-    this.retryable = options.retryable;
-    this.retryAfterMs = options.retryAfterMs;
-  }
+import { UpstreamError } from "@winnow/core/upstream";
+
+/** A failed provider API call (see UpstreamError for `retryable` and `retryAfterMs`). */
+export class AtsApiError extends UpstreamError {
+  override readonly name = "AtsApiError";
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AtsApiError } from "./errors.ts";
-import { AtsHttp, parseWait } from "./http.ts";
+import { AtsHttp } from "./http.ts";
 
 type Step = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -131,17 +131,5 @@ describe("AtsHttp", () => {
     scripts.set("/moved", [json(302, {}, { location: "https://files.example.com/resume.pdf" })]);
     const moved = await client().request("GET", "/moved", { idempotent: true, as: "bytes", accept: [302] });
     expect(moved.headers.get("location")).toBe("https://files.example.com/resume.pdf");
-  });
-});
-
-describe("parseWait", () => {
-  it("reads delta seconds, epoch seconds and HTTP dates", () => {
-    const now = Date.parse("2026-06-01T12:00:00Z");
-    expect(parseWait("3", now)).toBe(3000);
-    expect(parseWait("0.5", now)).toBe(500);
-    expect(parseWait(String(now / 1000 + 10), now)).toBe(10_000);
-    expect(parseWait("Mon, 01 Jun 2026 12:00:30 GMT", now)).toBe(30_000);
-    expect(parseWait("soon", now)).toBeUndefined();
-    expect(parseWait(null, now)).toBeUndefined();
   });
 });

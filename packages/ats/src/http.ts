@@ -1,5 +1,6 @@
 import pLimit, { type LimitFunction } from "p-limit";
 import pRetry from "p-retry";
+import { parseWait } from "@winnow/core/upstream";
 import { AtsApiError } from "./errors.ts";
 
 export interface HttpPolicy {
@@ -50,19 +51,6 @@ export interface HttpResult<T> {
   status: number;
   headers: Headers;
   body: T;
-}
-
-/** Retry-After and X-RateLimit-Reset as a wait in ms: delta seconds, epoch seconds or an HTTP date. */
-export function parseWait(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const v = value.trim();
-  if (/^\d+(?:\.\d+)?$/.test(v)) {
-    const n = Number(v);
-    // Greenhouse's X-RateLimit-Reset is a timestamp; Retry-After is seconds. Anything past 2001 is an epoch.
-    return n > 1_000_000_000 ? Math.max(0, n * 1000 - now) : Math.round(n * 1000);
-  }
-  const date = Date.parse(v);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

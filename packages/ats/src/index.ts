@@ -1,6 +1,6 @@
 export { createSealer, loadEncryptionKey, parseEncryptionKey } from "./crypto.ts";
 export { AtsApiError, NotReadyError, PermanentError, SkipJob } from "./errors.ts";
-export { AtsHttp, DEFAULT_HTTP_POLICY, parseWait, type HttpPolicy } from "./http.ts";
+export { AtsHttp, DEFAULT_HTTP_POLICY, type HttpPolicy } from "./http.ts";
 export { receiveWebhook, type IntakeResult, type WebhookInput } from "./intake.ts";
 export { formatNote, noteMarker } from "./note.ts";
 export { providers, isProvider } from "./providers/index.ts";

@@ -7,7 +7,6 @@ export {
   EscoApiClient,
   EscoApiError,
   escoApiUrlFrom,
-  parseRetryAfter,
   type EscoApiClientOptions,
   type RetryPolicy,
 } from "./esco-api/client.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { occupationFromCsv, skillFromCsv } from "@winnow/core/catalogue/esco";
 import { startFakeEscoApi, type EscoExport, type FakeEscoApi } from "../testing/fake-esco-api.ts";
-import { EscoApiClient, EscoApiError, parseRetryAfter } from "./client.ts";
+import { EscoApiClient, EscoApiError } from "./client.ts";
 
 const OCC = "http://data.europa.eu/esco/occupation/11111111-1111-4111-8111-111111111111";
 const JAVA = "http://data.europa.eu/esco/skill/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
@@ -158,17 +158,5 @@ describe("EscoApiClient: faults", () => {
     setTimeout(() => stop.abort(new Error("stop")), 100);
     await expect(pending).rejects.toThrow(/stop/);
     expect(Date.now() - started).toBeLessThan(5000);
-  });
-});
-
-describe("parseRetryAfter", () => {
-  it("reads seconds and HTTP dates", () => {
-    expect(parseRetryAfter("2")).toBe(2000);
-    expect(parseRetryAfter("0.5")).toBe(500);
-    const now = Date.parse("2025-01-01T00:00:00Z");
-    expect(parseRetryAfter("Wed, 01 Jan 2025 00:00:03 GMT", now)).toBe(3000);
-    expect(parseRetryAfter("Tue, 31 Dec 2024 00:00:00 GMT", now)).toBe(0);
-    expect(parseRetryAfter("soon")).toBeUndefined();
-    expect(parseRetryAfter(null)).toBeUndefined();
   });
 });

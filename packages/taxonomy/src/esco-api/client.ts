@@ -1,4 +1,5 @@
 import pRetry, { AbortError } from "p-retry";
+import { UpstreamError, parseWait } from "@winnow/core/upstream";
 import {
   conceptLabelOf,
   occupationOf,
@@ -38,27 +39,9 @@ export interface EscoApiClientOptions {
   onRetry?: (info: { url: string; attempt: number; error: Error; delayMs: number }) => void;
 }
 
-/** An upstream failure. `retryable`: 429, 5xx, timeouts, dropped connections, truncated or garbled bodies. */
-export class EscoApiError extends Error {
-  readonly status: number | undefined;
-  readonly retryable: boolean;
-  readonly retryAfterMs: number | undefined;
-  constructor(message: string, options: { status?: number; retryable: boolean; retryAfterMs?: number; cause?: unknown }) {
-    super(message, { cause: options.cause });
-    this.name = "EscoApiError";
-    this.status = options.status;
-    this.retryable = options.retryable;
-    this.retryAfterMs = options.retryAfterMs;
-  }
-}
-
-/** Retry-After as milliseconds: delta-seconds or an HTTP date. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(?:\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+/** A failed call to the ESCO API (see UpstreamError for `retryable` and `retryAfterMs`). */
+export class EscoApiError extends UpstreamError {
+  override readonly name = "EscoApiError";
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -121,7 +104,7 @@ export class EscoApiClient {
       throw new EscoApiError(`GET ${url}: HTTP ${res.status}`, {
         status: res.status,
         retryable: true,
-        retryAfterMs: parseRetryAfter(res.headers.get("retry-after")),
+        retryAfterMs: parseWait(res.headers.get("retry-after")),
       });
     }
     if (!res.ok) throw new AbortError(new EscoApiError(`GET ${url}: HTTP ${res.status}`, { status: res.status, retryable: false }));

@@ -3,6 +3,7 @@ import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from "@aw
 import { queryByPrefix } from "../query.ts";
 import { DEFAULT_RETENTION_DAYS, expiresAtFor } from "../retention.ts";
 import { isConditionalCheckFailed, randomBase62, sha256Hex } from "../secrets.ts";
+import { revokeCredential } from "../revoke.ts";
 import type { Store } from "../store.ts";
 
 export const SCOPES = ["taxonomy:read", "matches:read", "matches:write"] as const;
@@ -187,34 +188,10 @@ export class AccountRepository {
 
   /** Revokes a key; false when the account has no such key. Revoking twice is harmless. */
   async revokeApiKey(accountId: string, keyId: string): Promise<ApiKeyRecord | undefined> {
-    const { Item } = await this.store.doc.send(
-      new GetCommand({ TableName: this.store.table, Key: { pk: `ACCOUNT#${accountId}`, sk: `KEY#${keyId}` } }),
-    );
-    if (!Item) return undefined;
-    const revokedAt = (Item.revokedAt as string | undefined) ?? new Date().toISOString();
-    await this.store.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: this.store.table,
-              Key: { pk: `ACCOUNT#${accountId}`, sk: `KEY#${keyId}` },
-              UpdateExpression: "SET revokedAt = :at",
-              ExpressionAttributeValues: { ":at": revokedAt },
-            },
-          },
-          {
-            Update: {
-              TableName: this.store.table,
-              Key: { pk: `KEYHASH#${Item.hash}`, sk: "#KEY" },
-              UpdateExpression: "SET revoked = :t",
-              ExpressionAttributeValues: { ":t": true },
-            },
-          },
-        ],
-      }),
-    );
-    return { id: Item.id, accountId, prefix: Item.prefix, scopes: Item.scopes, createdAt: Item.createdAt, revokedAt };
+    const revoked = await revokeCredential(this.store, { pk: `ACCOUNT#${accountId}`, sk: `KEY#${keyId}` }, (item) => ({ pk: `KEYHASH#${item.hash}`, sk: "#KEY" }));
+    if (!revoked) return undefined;
+    const { item, revokedAt } = revoked;
+    return { id: item.id as string, accountId, prefix: item.prefix as string, scopes: item.scopes as Scope[], createdAt: item.createdAt as string, revokedAt };
   }
 
   /** Records use; the condition keeps concurrent instances from rewriting it more than once per interval. */

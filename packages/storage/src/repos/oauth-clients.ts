@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { isConditionalCheckFailed, randomBase62, sha256Hex } from "../secrets.ts";
 import { queryByPrefix } from "../query.ts";
+import { revokeCredential } from "../revoke.ts";
 import type { Store } from "../store.ts";
 import { accountMustExist, type Scope } from "./accounts.ts";
 
@@ -88,32 +89,8 @@ export class OAuthClientRepository {
   /** Revokes a client of this account (undefined when the account has no such client); idempotent. */
   async revoke(accountId: string, clientId: string): Promise<OAuthClientRecord | undefined> {
     if (!isClientId(clientId)) return undefined;
-    const { Item } = await this.store.doc.send(new GetCommand({ TableName: this.store.table, Key: listKey(accountId, clientId) }));
-    if (!Item) return undefined;
-    const revokedAt = (Item.revokedAt as string | undefined) ?? new Date().toISOString();
-    await this.store.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: this.store.table,
-              Key: listKey(accountId, clientId),
-              UpdateExpression: "SET revokedAt = :at",
-              ExpressionAttributeValues: { ":at": revokedAt },
-            },
-          },
-          {
-            Update: {
-              TableName: this.store.table,
-              Key: lookupKey(clientId),
-              UpdateExpression: "SET revoked = :t",
-              ExpressionAttributeValues: { ":t": true },
-            },
-          },
-        ],
-      }),
-    );
-    return { ...toRecord(Item), revokedAt };
+    const revoked = await revokeCredential(this.store, listKey(accountId, clientId), () => lookupKey(clientId));
+    return revoked && { ...toRecord(revoked.item), revokedAt: revoked.revokedAt };
   }
 
   /** Checks a client id and secret; undefined when unknown, revoked or wrong (all indistinguishable). */

@@ -26,7 +26,7 @@ export function functionArgs(name: FunctionName, shape: FunctionShape): sst.aws.
       ...shape.environment,
     },
     logging: { retention: lambdaDefaults.logRetention, format: "json" },
-    nodejs: { format: lambdaDefaults.format, minify: lambdaDefaults.minify, splitting: lambdaDefaults.splitting },
+    nodejs: { format: lambdaDefaults.format, minify: lambdaDefaults.minify, splitting: lambdaDefaults.splitting, plugins: lambdaDefaults.plugins },
     ...(shape.copyFiles ? { copyFiles: shape.copyFiles } : {}),
   };
 }

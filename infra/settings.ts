@@ -29,6 +29,11 @@ export const lambdaDefaults = {
    * SSO/STS credential providers (never used on Lambda). Takes ~40 % off the API function's init (bench:coldstart).
    */
   splitting: true,
+  /**
+   * esbuild plugins, from a file whose default export is the list (relative to sst.config.ts): the same ones
+   * packages/functions/src/tools/bundle.ts builds with, so what the benchmarks and tests measure is what deploys.
+   */
+  plugins: "packages/functions/src/tools/esbuild-plugins.ts",
   logRetention: "1 month",
 } as const;
 

@@ -8,8 +8,10 @@
  *   machine, and what Lambda's share of a vCPU stretches (a 1,769 MB function has one full vCPU);
  * - process: spawn to handler ready, which adds Node's own start-up, as a Lambda cold start does.
  * Targets (issue 7): API init ≤ 250 ms and ≤ 3× the minimal handler; bundle ≤ 3 MB. Exits 1 when one is missed.
- * Sizes: "entry" is what every cold start loads and compiles; "package" adds the chunks loaded on first use (pdf.js,
- * the AWS SDK's unused credential providers), which is what the bundle target is checked against only for the entry.
+ * Sizes: "entry" is the entry file; "init code" adds the chunks it imports statically, i.e. everything a cold start
+ * loads and compiles (code splitting moves modules shared with lazy chunks out of the entry into such chunks, so the
+ * entry alone flatters); "package" adds the chunks loaded on first use (pdf.js, the AWS SDK's unused credential
+ * providers, the in-process taxonomy sync). The bundle target is checked against the init code.
  * BENCH_RUNS (default 21) sets the processes per bundle; medians are reported.
  */
 import { spawn } from "node:child_process";
@@ -92,12 +94,13 @@ for (const fn of [minimal, ...functions]) {
 const base = rows[0]!;
 console.log(`Cold start, median of ${RUNS} fresh processes each (node ${process.version}, ${process.arch}, ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(1)} at the end)\n`);
 console.log(
-  `${"function".padEnd(14)}${"entry".padStart(11)}${"package".padStart(11)}${"init".padStart(11)}${"× minimal".padStart(11)}${"cpu".padStart(11)}${"process".padStart(11)}${"× minimal".padStart(11)}`,
+  `${"function".padEnd(14)}${"entry".padStart(11)}${"init code".padStart(11)}${"package".padStart(11)}${"init".padStart(11)}${"× minimal".padStart(11)}${"cpu".padStart(11)}${"process".padStart(11)}${"× minimal".padStart(11)}`,
 );
 for (const r of rows) {
   console.log(
     r.fn.name.padEnd(14) +
       formatBytes(r.fn.bytes).padStart(11) +
+      formatBytes(r.fn.initBytes).padStart(11) +
       formatBytes(r.fn.totalBytes).padStart(11) +
       `${r.initMs.toFixed(1)} ms`.padStart(11) +
       `${(r.initMs / base.initMs).toFixed(1)}×`.padStart(11) +
@@ -112,7 +115,7 @@ const checks = [
   { what: `API init ≤ ${TARGETS.apiInitMs} ms`, ok: api.initMs <= TARGETS.apiInitMs, got: `${api.initMs.toFixed(1)} ms` },
   { what: `API init ≤ ${TARGETS.apiInitRatio}× minimal (module init)`, ok: api.initMs <= TARGETS.apiInitRatio * base.initMs, got: `${(api.initMs / base.initMs).toFixed(1)}×` },
   { what: `API cold start ≤ ${TARGETS.apiInitRatio}× minimal (process)`, ok: api.processMs <= TARGETS.apiInitRatio * base.processMs, got: `${(api.processMs / base.processMs).toFixed(1)}×` },
-  ...rows.filter((r) => r !== base).map((r) => ({ what: `${r.fn.name} entry bundle ≤ ${formatBytes(TARGETS.bundleBytes)}`, ok: r.fn.bytes <= TARGETS.bundleBytes, got: formatBytes(r.fn.bytes) })),
+  ...rows.filter((r) => r !== base).map((r) => ({ what: `${r.fn.name} init code ≤ ${formatBytes(TARGETS.bundleBytes)}`, ok: r.fn.initBytes <= TARGETS.bundleBytes, got: formatBytes(r.fn.initBytes) })),
 ];
 console.log("");
 for (const c of checks) console.log(`${c.ok ? "ok  " : "MISS"} ${c.what}: ${c.got}`);

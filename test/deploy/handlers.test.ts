@@ -12,6 +12,7 @@ import { AccountRepository, CatalogueRepository, SCOPES, createDynamo, ensureTab
 import { ScreeningJobRepository } from "@winnow/storage/repos/screening-jobs";
 import { escoSubset, loadEscoExport, startFakeEscoApi, type FakeEscoApi } from "@winnow/taxonomy/testing/fake-esco-api";
 import { createFake, type FakeProvider } from "../fakes/index.ts";
+import { testService } from "../helpers.ts";
 import { ESCO_DIR, freshStore, ict } from "../taxonomy-support.ts";
 import { deployInvocationEvent, httpApiEvent, schedulerEvent, sqsEvent, sqsRecord } from "./events.ts";
 import { startFakeLambda, type FakeLambda } from "./fake-lambda.ts";
@@ -148,6 +149,35 @@ async function pdfResume(lines: string[]): Promise<string> {
   lines.forEach((line, i) => page.drawText(line, { x: 50, y: 780 - i * 18, size: 12, font }));
   return Buffer.from(await doc.save()).toString("base64");
 }
+
+describe("bundled HTTP function: what the bundle leaves out changes nothing", () => {
+  // The bundle keeps zod's English locale only (packages/functions/src/tools/esbuild-plugins.ts).
+  it("serves the same OpenAPI document and the same English validation errors as the unbundled app", async () => {
+    const local = await testService();
+    const invalid = { job_description: 42, candidate: { first_name: "", description: ["not", "text"] } };
+    const run = await invokeBundle(fn("api"), [
+      httpApiEvent("GET", "/v1/openapi.json"),
+      httpApiEvent("POST", "/v1/match-insights", { headers: { "x-api-key": local.apiKey }, json: invalid }),
+    ], apiEnv());
+    const [doc, rejected] = run.results.map((r) => {
+      if (!r.ok) throw new Error(`${r.error.name}: ${r.error.message}\n${run.stderr}`);
+      return r.value;
+    });
+
+    expect(doc.statusCode).toBe(200);
+    const { servers, ...bundledDoc } = jsonBody(doc);
+    expect(servers).toEqual([{ url: "https://abc123.execute-api.eu-west-1.amazonaws.com/v1" }]);
+    const { servers: _localServers, ...localDoc } = (await (await local.call("/v1/openapi.json")).json()) as Record<string, unknown>;
+    expect(bundledDoc).toEqual(localDoc);
+
+    const expected = await local.call("/v1/match-insights", { method: "POST", json: invalid });
+    expect(rejected.statusCode).toBe(expected.status);
+    expect(rejected.statusCode).toBe(400);
+    const body = jsonBody(rejected);
+    expect(body).toEqual(await expected.json());
+    expect(JSON.stringify(body)).toMatch(/expected string, received number/);
+  });
+});
 
 describe("bundled HTTP function: chunks loaded on first use", () => {
   it("reads a PDF resume through pdf.js, which sits in its own chunk beside the entry", async () => {

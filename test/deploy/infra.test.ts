@@ -44,10 +44,19 @@ describe("handlers named in infra/", () => {
 
   it("are all declared in settings.handlers, and every declared handler is deployed", () => {
     const literals = [...allInfra.matchAll(/["'`](packages\/[^"'`\s]+\.[A-Za-z_$][\w$]*)["'`]/g)].map((m) => m[1]);
-    const known = new Set(Object.values(settings.handlers));
+    const known = new Set<string>([...Object.values(settings.handlers), settings.lambdaDefaults.plugins]);
     expect(literals.filter((l) => !known.has(l as never))).toEqual([]);
     const deployed = new Set([...allInfra.matchAll(/functionArgs\(\s*"(\w+)"/g)].map((m) => m[1]));
     expect([...deployed].sort()).toEqual(Object.keys(settings.handlers).sort());
+  });
+
+  it("point SST at the esbuild plugins bundle.ts builds with (a file whose default export is the list)", async () => {
+    const file = join(ROOT, settings.lambdaDefaults.plugins);
+    expect(existsSync(file)).toBe(true);
+    const { default: plugins } = (await import(file)) as { default: { name: string }[] };
+    const { lambdaPlugins } = await import("@winnow/functions/tools/esbuild-plugins");
+    expect(plugins.map((p) => p.name)).toEqual(lambdaPlugins().map((p) => p.name));
+    expect(plugins.length).toBeGreaterThan(0);
   });
 
   it("rejects handler strings that do not name a file and an export", () => {

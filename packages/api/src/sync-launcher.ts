@@ -1,5 +1,4 @@
 import type { CatalogueRepository } from "@winnow/storage";
-import { startTaxonomySync, SyncBusyError } from "@winnow/taxonomy/sync";
 
 export interface SyncRequest {
   /** ESCO web-service base URL; the configured default when absent. */
@@ -22,8 +21,11 @@ export type SyncLauncher = (catalogues: CatalogueRepository, request: SyncReques
 /**
  * Runs the sync in this process, in the background: right for a long-lived server (`npm start`), wrong on Lambda,
  * where the instance freezes once the response is sent (see the functions package's launcher).
+ * The sync engine (ESCO client, CSV import, catalogue builder) is imported here, on the first sync: a deployed API
+ * hands syncs to their own function and never runs this, so its cold start need not compile that code.
  */
 export const inProcessSync: SyncLauncher = async (catalogues, request) => {
+  const { startTaxonomySync, SyncBusyError } = await import("@winnow/taxonomy/sync");
   try {
     const started = await startTaxonomySync(catalogues, { baseUrl: request.baseUrl, fresh: request.fresh, trigger: "admin-api" });
     // The outcome lands in the run record (GET /admin/taxonomy/syncs); `done` does not reject.

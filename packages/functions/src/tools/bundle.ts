@@ -1,8 +1,9 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type BuildOptions } from "esbuild";
+import { build, type BuildOptions, type Metafile } from "esbuild";
 import { handlers, lambdaDefaults, seed, type FunctionName } from "../../../../infra/settings.ts";
+import { lambdaPlugins } from "./esbuild-plugins.ts";
 
 export const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 export const DEFAULT_OUT_DIR = join(ROOT, "dist", "functions");
@@ -24,9 +25,10 @@ const ESM_REQUIRE_BANNER = [
 ].join("\n");
 
 /**
- * The esbuild options SST 4 applies to a Node function with infra's `nodejs` settings (ESM, minified, split), so the
- * bundles tested and measured here are the ones a deploy ships (SST builds them itself at deploy time). The entry
- * becomes `<outdir>/index.mjs`; lazily imported modules become chunks beside it.
+ * The esbuild options SST 4 applies to a Node function with infra's `nodejs` settings (ESM, minified, split, and the
+ * plugins of esbuild-plugins.ts, which SST loads from that file through `nodejs.plugins`), so the bundles tested and
+ * measured here are the ones a deploy ships (SST builds them itself at deploy time). The entry becomes
+ * `<outdir>/index.mjs`; lazily imported modules become chunks beside it.
  */
 export function lambdaBuildOptions(entry: string, outdir: string): BuildOptions {
   return {
@@ -43,6 +45,8 @@ export function lambdaBuildOptions(entry: string, outdir: string): BuildOptions 
     keepNames: true,
     external: ["sharp", "pg-native"],
     banner: { js: ESM_REQUIRE_BANNER },
+    // The same list SST loads through `nodejs.plugins` (esbuild-plugins.ts's default export).
+    plugins: lambdaPlugins(),
     metafile: true,
     logLevel: "warning",
   };
@@ -57,21 +61,48 @@ export interface BuiltFunction {
   exportName: string;
   /** Size of the entry bundle. */
   bytes: number;
+  /**
+   * Entry plus the chunks it imports statically, transitively: all the code a cold start loads and compiles. With
+   * code splitting, modules shared by the entry and a lazily loaded chunk move into chunks the entry imports, so
+   * the entry alone understates (and can shrink without any saving).
+   */
+  initBytes: number;
   /** Entry plus every chunk: the code in the function package. */
   totalBytes: number;
 }
+
+/**
+ * The outputs a cold start loads: the entry and every output reachable from it through static imports (dynamic
+ * imports are first-use chunks). Returns metafile output keys; `entryFile` may be relative or absolute.
+ */
+export function initOutputs(metafile: Metafile, entryFile: string): string[] {
+  const keyOf = new Map(Object.keys(metafile.outputs).map((key) => [resolve(key), key]));
+  const seen = new Set<string>();
+  const pending = [resolve(entryFile)];
+  for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
+    const key = keyOf.get(path);
+    if (seen.has(path) || key === undefined) continue;
+    seen.add(path);
+    for (const i of metafile.outputs[key]!.imports) if (i.kind === "import-statement" && !i.external) pending.push(resolve(i.path));
+  }
+  return [...seen].map((path) => keyOf.get(path)!);
+}
+
+/** Size of the code a cold start loads (see `initOutputs`). */
+export const initCodeBytes = (metafile: Metafile, entryFile: string): number =>
+  initOutputs(metafile, entryFile).reduce((sum, key) => sum + metafile.outputs[key]!.bytes, 0);
 
 /** Bundles one entry the Lambda way into `<outDir>/<name>/index.mjs`. */
 export async function bundleEntry(name: string, entry: string, exportName: string, outDir: string): Promise<BuiltFunction> {
   const root = join(outDir, name);
   rmSync(root, { recursive: true, force: true });
   mkdirSync(root, { recursive: true });
-  await build(lambdaBuildOptions(entry, root));
+  const { metafile } = await build(lambdaBuildOptions(entry, root));
   const file = join(root, "index.mjs");
   const totalBytes = readdirSync(root)
     .filter((f) => f.endsWith(".mjs"))
     .reduce((sum, f) => sum + statSync(join(root, f)).size, 0);
-  return { name, root, file, exportName, bytes: statSync(file).size, totalBytes };
+  return { name, root, file, exportName, bytes: statSync(file).size, initBytes: initCodeBytes(metafile!, file), totalBytes };
 }
 
 /** Every function in infra/settings.ts, plus the files infra copies into its package (the seed's catalogue sources). */
@@ -92,5 +123,7 @@ export const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 102
 
 if (import.meta.main) {
   const built = await buildFunctions();
-  for (const f of built) console.log(`${f.name.padEnd(14)} entry ${formatBytes(f.bytes).padStart(10)}, with chunks ${formatBytes(f.totalBytes).padStart(10)}  ${f.root}`);
+  for (const f of built) {
+    console.log(`${f.name.padEnd(14)} entry ${formatBytes(f.bytes).padStart(10)}, loaded at init ${formatBytes(f.initBytes).padStart(10)}, with chunks ${formatBytes(f.totalBytes).padStart(10)}  ${f.root}`);
+  }
 }

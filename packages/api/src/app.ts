@@ -23,7 +23,7 @@ const TARGET_NAMES: Record<string, string> = { json: "request body", query: "que
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
   if (!result.success) {
     const where = TARGET_NAMES[result.target] ?? result.target;
-    const kind = result.target === "query" ? "INVALID_QUERY_PARAMETER" : "VALIDATION_FAILED";
+    const kind = result.target === "query" ? "INVALID_QUERY_PARAMETER" : result.target === "param" ? "INVALID_ID" : "VALIDATION_FAILED";
     return errorResponse(c, kind, `Invalid ${where}: ${describeIssues(result.error.issues)}`);
   }
 };
@@ -125,6 +125,7 @@ export interface AppParts {
   ats?: AtsRuntime;
   launchSync?: SyncLauncher;
   maxResponseBytes?: number;
+  publicUrl?: string;
 }
 
 /** Builds the root app around the surfaces; services are injected per request so tests can swap them. */
@@ -137,6 +138,7 @@ export function createRootApp(services: Services, parts: AppParts): OpenAPIHono<
     if (parts.ats) c.set("ats", parts.ats);
     if (parts.launchSync) c.set("launchSync", parts.launchSync);
     if (parts.maxResponseBytes) c.set("maxResponseBytes", parts.maxResponseBytes);
+    if (parts.publicUrl) c.set("publicUrl", parts.publicUrl);
     await next();
   });
   // Responses name candidates and carry scores: no cache (a shared one keys on the URL, and x-api-key is no standard

@@ -26,5 +26,7 @@ export interface AppEnv {
      * streamed bodies must then fit this many bytes. Absent: responses stream (Node server).
      */
     maxResponseBytes?: number;
+    /** The address the service is reached at from outside (WINNOW_PUBLIC_URL), for the URLs it hands out. */
+    publicUrl?: string;
   };
 }

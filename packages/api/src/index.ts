@@ -19,6 +19,8 @@ export function createApp(
     launchSync?: SyncLauncher;
     /** Where the runtime buffers whole responses (Lambda behind API Gateway): the most one response can carry. */
     maxResponseBytes?: number;
+    /** Where the service is reached from outside (a proxy's address); webhook URLs use it. Else the request's. */
+    publicUrl?: string;
   } = {},
 ) {
   const v1 = createV1App();
@@ -30,6 +32,7 @@ export function createApp(
     ats: options.ats,
     launchSync: options.launchSync,
     maxResponseBytes: options.maxResponseBytes,
+    publicUrl: options.publicUrl,
   });
   app.route("/dashboard", createDashboardApp());
   return app;

@@ -49,7 +49,10 @@ export const syncView = (r: SyncRun) => ({
 
 export const webhookPath = (connection: Pick<Connection, "provider" | "id">) => `/webhooks/${connection.provider}/${connection.id}`;
 
-/** A connection, with the webhook URL to configure in the ATS resolved against `baseUrl` (the public URL). */
+/**
+ * A connection, with the webhook URL to configure in the ATS under `baseUrl` (the public URL, whose path a proxy may
+ * prefix, or the request's origin).
+ */
 export function connectionView(connection: Connection, baseUrl: string) {
   return {
     id: connection.id,
@@ -58,7 +61,7 @@ export function connectionView(connection: Connection, baseUrl: string) {
     name: connection.name,
     base_url: connection.baseUrl ?? null,
     api_version: connection.provider === "greenhouse" ? harvestVersionOf(connection.writeBack) : null,
-    webhook_url: new URL(webhookPath(connection), baseUrl).toString(),
+    webhook_url: `${baseUrl.replace(/\/+$/, "")}${webhookPath(connection)}`,
     write_back: {
       note_visibility: connection.writeBack.noteVisibility,
       custom_field: connection.writeBack.customField ?? null,

@@ -147,7 +147,11 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === "keys" && sub === "list" && rest[0]) {
-    const keys = await withAccounts((a) => a.listApiKeys(rest[0]!));
+    const keys = await withAccounts(async (a) => {
+      // An empty list must mean an account without keys, not a mistyped id.
+      if (!(await a.get(rest[0]!))) throw new Error(`no account ${rest[0]}`);
+      return a.listApiKeys(rest[0]!);
+    });
     for (const k of keys) console.log(JSON.stringify(keyView(k)));
     return 0;
   }

@@ -22,7 +22,7 @@ export async function start(config: Config, log: (line: string) => void = consol
     const services = createServices(opened.store, { adminToken: admin.token, allowPrivateUrls: config.allowPrivateUrls, jwtKeys: jwt.keys });
     await services.tokens(); // a broken WINNOW_JWT_KEYS fails the start, not the first token request
     const ats = localAts(opened.store, config);
-    const app = createApp(services, { ats: ats.runtime });
+    const app = createApp(services, { ats: ats.runtime, ...(process.env.WINNOW_PUBLIC_URL ? { publicUrl: publicUrl(config) } : {}) });
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
       s.once("error", reject);

@@ -1,5 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { isUuidShaped } from "@winnow/core/catalogue/ids";
 import { DEFAULT_HARVEST_VERSION, HARVEST_VERSIONS, harvestVersionOf, providers, type AtsRuntime, type ConnectionCredentials, type GreenhouseSettings, type HarvestVersion } from "@winnow/ats";
 import { ATS_PROVIDERS, NOTE_VISIBILITIES, type AtsCredentials, type Connection, type WriteBackSettings } from "@winnow/storage/repos/connections";
 import { JOB_STATUSES } from "@winnow/storage/repos/screening-jobs";
@@ -131,7 +132,7 @@ const routes = {
     summary: "Get an ATS connection (no secrets)",
     security: adminSecurity,
     request: { params: z.object({ connection_id: Id("connection_id") }) },
-    responses: { 200: { description: "The connection", content: { "application/json": { schema: envelope(ConnectionSchema) } } }, ...errorResponses(401, 404) },
+    responses: { 200: { description: "The connection", content: { "application/json": { schema: envelope(ConnectionSchema) } } }, ...errorResponses(400, 401, 404) },
   }),
   update: createRoute({
     method: "patch",
@@ -150,7 +151,7 @@ const routes = {
     description: "Its webhooks answer 404 from now on; queued jobs of the connection finish as skipped.",
     security: adminSecurity,
     request: { params: z.object({ connection_id: Id("connection_id") }) },
-    responses: { 200: { description: "Deleted", content: { "application/json": { schema: envelope(ConnectionSchema) } } }, ...errorResponses(401, 404) },
+    responses: { 200: { description: "Deleted", content: { "application/json": { schema: envelope(ConnectionSchema) } } }, ...errorResponses(400, 401, 404) },
   }),
   getJob: createRoute({
     method: "get",
@@ -159,7 +160,7 @@ const routes = {
     summary: "Get a screening job: status, attempts, errors, write-backs",
     security: adminSecurity,
     request: { params: z.object({ job_id: Id("job_id") }) },
-    responses: { 200: { description: "The job", content: { "application/json": { schema: envelope(JobSchema) } } }, ...errorResponses(401, 404) },
+    responses: { 200: { description: "The job", content: { "application/json": { schema: envelope(JobSchema) } } }, ...errorResponses(400, 401, 404) },
   }),
   listDead: createRoute({
     method: "get",
@@ -184,7 +185,7 @@ const routes = {
     summary: "Show a dead letter with its errors",
     security: adminSecurity,
     request: { params: z.object({ job_id: Id("job_id") }) },
-    responses: { 200: { description: "The dead letter", content: { "application/json": { schema: envelope(JobSchema) } } }, ...errorResponses(401, 404) },
+    responses: { 200: { description: "The dead letter", content: { "application/json": { schema: envelope(JobSchema) } } }, ...errorResponses(400, 401, 404) },
   }),
   replay: createRoute({
     method: "post",
@@ -196,7 +197,7 @@ const routes = {
       "repeated. Send `{}` as the body.",
     security: adminSecurity,
     request: { params: z.object({ job_id: Id("job_id") }), ...jsonRequest(z.object({})) },
-    responses: { 202: { description: "Queued", content: { "application/json": { schema: envelope(JobSchema) } } }, ...errorResponses(401, 404, 415) },
+    responses: { 202: { description: "Queued", content: { "application/json": { schema: envelope(JobSchema) } } }, ...errorResponses(400, 401, 404, 415) },
   }),
 };
 
@@ -251,15 +252,22 @@ function checkSettings(provider: Connection["provider"], settings: WriteBackSett
 }
 
 /** The cursor wraps DynamoDB's last key; it must look exactly like a dead-letter index key before it is used. */
+/** Where webhook URLs point: the configured public address, else the one this request came in at. */
+const baseUrl = (c: Context<AppEnv>): string => c.var.publicUrl ?? new URL(c.req.url).origin;
+
 function isDeadCursor(v: unknown): v is { k: string } {
   const k = (v as { k?: unknown })?.k;
   if (typeof k !== "string") return false;
   try {
     const key = JSON.parse(k) as Record<string, unknown>;
+    if (Object.keys(key).sort().join() !== "gsi1pk,gsi1sk,pk,sk" || key.gsi1pk !== "ATSDEAD" || key.sk !== "#JOB") return false;
+    // The position of a dead job in the dead-letter index: ATSJOB#<job id> and <died at>#<job id>, the same id.
+    const id = typeof key.pk === "string" && key.pk.startsWith("ATSJOB#") ? key.pk.slice("ATSJOB#".length) : "";
     return (
-      Object.keys(key).sort().join() === "gsi1pk,gsi1sk,pk,sk" &&
-      key.gsi1pk === "ATSDEAD" &&
-      Object.values(key).every((x) => typeof x === "string" && x.length < 200)
+      isUuidShaped(id) &&
+      typeof key.gsi1sk === "string" &&
+      key.gsi1sk.endsWith(`#${id}`) &&
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z#/.test(key.gsi1sk)
     );
   } catch {
     return false;
@@ -286,20 +294,20 @@ export function registerConnectionRoutes(admin: OpenAPIHono<AppEnv>): void {
       writeBack,
       ...(body.job_filter ? { jobFilter: body.job_filter } : {}),
     });
-    return c.json({ success: true as const, messages: "Configure webhook_url in the ATS with the same webhook secret", data: connectionView(connection, c.req.url) }, 201);
+    return c.json({ success: true as const, messages: "Configure webhook_url in the ATS with the same webhook secret", data: connectionView(connection, baseUrl(c)) }, 201);
   });
 
   admin.openapi(routes.list, async (c) => {
     const { account_id } = c.req.valid("query");
     const list = await ats(c).connections.list(account_id);
-    return c.json({ success: true as const, messages: "", data: list.map((x) => connectionView(x, c.req.url)) }, 200);
+    return c.json({ success: true as const, messages: "", data: list.map((x) => connectionView(x, baseUrl(c))) }, 200);
   });
 
   admin.openapi(routes.get, async (c) => {
     const { connection_id } = c.req.valid("param");
     const connection = await ats(c).connections.get(connection_id);
     if (!connection) throw new ApiError("CONNECTION_NOT_FOUND", `No ATS connection with id ${connection_id}`);
-    return c.json({ success: true as const, messages: "", data: connectionView(connection, c.req.url) }, 200);
+    return c.json({ success: true as const, messages: "", data: connectionView(connection, baseUrl(c)) }, 200);
   });
 
   admin.openapi(routes.update, async (c) => {
@@ -325,14 +333,14 @@ export function registerConnectionRoutes(admin: OpenAPIHono<AppEnv>): void {
       ...(body.job_filter !== undefined ? { jobFilter: body.job_filter } : {}),
     });
     if (!updated) throw new ApiError("CONNECTION_NOT_FOUND", `No ATS connection with id ${connection_id}`);
-    return c.json({ success: true as const, messages: "", data: connectionView(updated, c.req.url) }, 200);
+    return c.json({ success: true as const, messages: "", data: connectionView(updated, baseUrl(c)) }, 200);
   });
 
   admin.openapi(routes.remove, async (c) => {
     const { connection_id } = c.req.valid("param");
     const deleted = await ats(c).connections.delete(connection_id);
     if (!deleted) throw new ApiError("CONNECTION_NOT_FOUND", `No ATS connection with id ${connection_id}`);
-    return c.json({ success: true as const, messages: "The connection is deleted", data: connectionView(deleted, c.req.url) }, 200);
+    return c.json({ success: true as const, messages: "The connection is deleted", data: connectionView(deleted, baseUrl(c)) }, 200);
   });
 
   admin.openapi(routes.getJob, async (c) => {

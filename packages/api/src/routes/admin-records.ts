@@ -129,7 +129,7 @@ const routes = {
     summary: "The account's retention period",
     security: adminSecurity,
     request: { params: z.object({ account_id: AccountId }) },
-    responses: { 200: { description: "Retention", content: { "application/json": { schema: envelope(RetentionSchema) } } }, ...errorResponses(401, 404) },
+    responses: { 200: { description: "Retention", content: { "application/json": { schema: envelope(RetentionSchema) } } }, ...errorResponses(400, 401, 404) },
   }),
   setRetention: createRoute({
     method: "put",

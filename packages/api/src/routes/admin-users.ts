@@ -58,7 +58,7 @@ const routes = {
     summary: "List an account's dashboard users",
     security: adminSecurity,
     request: { params: z.object({ account_id: AccountId }) },
-    responses: { 200: { description: "Users", content: { "application/json": { schema: envelope(z.array(UserSchema)) } } }, ...errorResponses(401, 404) },
+    responses: { 200: { description: "Users", content: { "application/json": { schema: envelope(z.array(UserSchema)) } } }, ...errorResponses(400, 401, 404) },
   }),
   getLimits: createRoute({
     method: "get",
@@ -67,7 +67,7 @@ const routes = {
     summary: "An account's rate limits",
     security: adminSecurity,
     request: { params: z.object({ account_id: AccountId }) },
-    responses: { 200: { description: "Effective limits", content: { "application/json": { schema: envelope(RateLimitsSchema) } } }, ...errorResponses(401, 404) },
+    responses: { 200: { description: "Effective limits", content: { "application/json": { schema: envelope(RateLimitsSchema) } } }, ...errorResponses(400, 401, 404) },
   }),
   setLimits: createRoute({
     method: "put",
@@ -89,7 +89,7 @@ const routes = {
     summary: "Return an account to the default rate limits",
     security: adminSecurity,
     request: { params: z.object({ account_id: AccountId }) },
-    responses: { 200: { description: "Effective limits", content: { "application/json": { schema: envelope(RateLimitsSchema) } } }, ...errorResponses(401, 404) },
+    responses: { 200: { description: "Effective limits", content: { "application/json": { schema: envelope(RateLimitsSchema) } } }, ...errorResponses(400, 401, 404) },
   }),
 };
 

@@ -98,7 +98,7 @@ const routes = {
     summary: "Get an account",
     security: adminSecurity,
     request: { params: z.object({ account_id: AccountId }) },
-    responses: { 200: { description: "The account", content: { "application/json": { schema: envelope(AccountDetailSchema) } } }, ...errorResponses(401, 404) },
+    responses: { 200: { description: "The account", content: { "application/json": { schema: envelope(AccountDetailSchema) } } }, ...errorResponses(400, 401, 404) },
   }),
   createKey: createRoute({
     method: "post",
@@ -119,7 +119,7 @@ const routes = {
     summary: "List an account's API keys (prefixes only)",
     security: adminSecurity,
     request: { params: z.object({ account_id: AccountId }) },
-    responses: { 200: { description: "Keys", content: { "application/json": { schema: envelope(z.array(KeySchema)) } } }, ...errorResponses(401, 404) },
+    responses: { 200: { description: "Keys", content: { "application/json": { schema: envelope(z.array(KeySchema)) } } }, ...errorResponses(400, 401, 404) },
   }),
   listVersions: createRoute({
     method: "get",
@@ -171,7 +171,7 @@ const routes = {
     summary: "Revoke an API key",
     security: adminSecurity,
     request: { params: z.object({ account_id: AccountId, key_id: KeyId }) },
-    responses: { 200: { description: "Revoked", content: { "application/json": { schema: envelope(KeySchema) } } }, ...errorResponses(401, 404) },
+    responses: { 200: { description: "Revoked", content: { "application/json": { schema: envelope(KeySchema) } } }, ...errorResponses(400, 401, 404) },
   }),
 };
 

@@ -4,7 +4,7 @@ import { NotReadyError, PermanentError, SkipJob } from "../errors.ts";
 import { AtsHttp, basicAuth } from "../http.ts";
 import { hexDigestEquals, hmacSha256Hex } from "../signatures.ts";
 import type { AtsApplication, AtsClient, ClientOptions, ProviderModule, ResumeSource, WebhookAdapter } from "../types.ts";
-import { asRecord, idOf, joinText, linkedinOf, parseJsonObject, splitName, str, htmlReader } from "./common.ts";
+import { asRecord, bodyKey, idOf, joinText, linkedinOf, parseJsonObject, splitName, str, htmlReader } from "./common.ts";
 
 export const LEVER_API = "https://api.lever.co/v1";
 
@@ -31,7 +31,7 @@ export const leverWebhook: WebhookAdapter = {
     }
     return { ok: true, body: parsed.body };
   },
-  classify(body) {
+  classify(body, _headers, raw) {
     const b = body as Record<string, unknown>;
     const event = str(b.event);
     if (!event) return { kind: "malformed", message: "The body has no event" };
@@ -42,7 +42,10 @@ export const leverWebhook: WebhookAdapter = {
     // candidateId is Lever's deprecated alias of opportunityId.
     const opportunityId = idOf(data.opportunityId) ?? idOf(data.candidateId);
     if (!opportunityId) return { kind: "malformed", message: "data.opportunityId is missing" };
-    return { kind: "application", type: event, deliveryKey: `token:${str(b.token)}`, applicationId: opportunityId, candidateId: opportunityId };
+    // The token names the delivery; one too long for a key (only a sender holding the secret can send it) falls back
+    // to the body's digest, like the other providers' deliveries without a usable id.
+    const token = idOf(b.token);
+    return { kind: "application", type: event, deliveryKey: token ? `token:${token}` : bodyKey(raw), applicationId: opportunityId, candidateId: opportunityId };
   },
 };
 

@@ -1,4 +1,4 @@
-import { AccountMissingError, EmailTakenError, UserRepository, type UserRecord } from "@winnow/storage";
+import { AccountMissingError, AccountRepository, EmailTakenError, UserRepository, type UserRecord } from "@winnow/storage";
 import { INVITATION_TTL_SECONDS, generateSigningKeySet, invitationUrl } from "@winnow/services";
 import { readConfig, type Config } from "../config.ts";
 import { openStore } from "../runtime.ts";
@@ -32,6 +32,7 @@ export async function usersCommand(
   try {
     const users = new UserRepository(opened.store);
     if (list) {
+      if (!(await new AccountRepository(opened.store).get(rest[0]!))) throw new Error(`no account ${rest[0]}`);
       for (const u of await users.list(rest[0]!)) log(JSON.stringify(userOut(u)));
       return 0;
     }

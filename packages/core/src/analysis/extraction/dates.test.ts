@@ -38,6 +38,23 @@ describe("findDateRanges", () => {
     expect(months("Python 3.10 - 3.12, founded in 2019")).toEqual([]);
   });
 
+  it("reads month/two-digit-year ranges, including ones running to now", () => {
+    expect(months("Acme Labs (Austin) 07/16 - Now")).toEqual([["2016-07", "2025-06", 108]]);
+    expect(months("Corner Store 5/09 – 11/12")).toEqual([["2009-05", "2012-11", 43]]);
+    expect(months("09/98 to 02/01")).toEqual([["1998-09", "2001-02", 30]]);
+  });
+
+  it("reads month/two-digit-year only as a range, never inside a full day/month/year date or a score", () => {
+    expect(months("Rated 4/10 by peers, 06/15 onwards")).toEqual([]);
+    expect(months("Signed 12/06/15 - 03/01/18")).toEqual([]);
+    expect(months("Top 5/20 - 3/40 finishers")).toEqual([]);
+  });
+
+  it("reads an end marked as expected as the end of the range", () => {
+    expect(months("Research Assistant Mar. 2016 - Exp. Jun. 2017")).toEqual([["2016-03", "2017-06", 16]]);
+    expect(months("Graduate studies Sep 2023 – expected May 2025")).toEqual([["2023-09", "2025-05", 21]]);
+  });
+
   it("reports offsets of the range in the searched text", () => {
     const text = "Engineer, Acme (Jan 2020 – Feb 2021)";
     const [r] = findDateRanges(text, NOW, 100);

@@ -1,6 +1,6 @@
 /**
  * Date ranges as written in résumés ("Jan 2019 – Present", "03/2017 - 12/2018", "2015–2019", "2019-04 to 2021-01",
- * "Since 2020") turned into month intervals. Months are counted as indices (year × 12 + month) and intervals are
+ * "Since 2020", "06/15 - Now", "Mar 2016 – Exp. Jun 2017") turned into month intervals. Months are counted as indices (year × 12 + month) and intervals are
  * half-open [start, end), so "Jan 2019 – Mar 2019" covers 3 months.
  *
  * A year without a month is read as its middle: July for a start, the end of June for an end, so "2015 – 2019" is
@@ -37,12 +37,22 @@ const SEP_SRC = "\\s*(?:-{1,2}|–|—|−|~|to|till|until|through|thru)\\s*";
 const EDGE_BEFORE = "(?<![\\p{L}\\p{N}])";
 const EDGE_AFTER = "(?![\\p{L}\\p{N}])";
 
-const RANGE = new RegExp(`${EDGE_BEFORE}(${DATE_SRC})${SEP_SRC}(${DATE_SRC}|${OPEN_SRC})${EDGE_AFTER}`, "giu");
+// An end still to come is often marked as such ("– Exp. Jun 2017", "– expected 2026"); the mark is not a date.
+const EXPECTED_SRC = "(?:exp(?:ected)?\\.?\\s*)?";
+const RANGE = new RegExp(`${EDGE_BEFORE}(${DATE_SRC})${SEP_SRC}${EXPECTED_SRC}(${DATE_SRC}|${OPEN_SRC})${EDGE_AFTER}`, "giu");
+// "06/15 – 03/18": a month and a two-digit year. Alone "6/15" is as likely a day or a fraction, so it is read only
+// as a range of two such dates, or one running to Present.
+const SHORT_NUMERIC_SRC = "(?:0?[1-9]|1[0-2])/\\d\\d";
+const SHORT_NUMERIC_RANGE = new RegExp(
+  `(?<![\\p{L}\\p{N}/])(${SHORT_NUMERIC_SRC})${SEP_SRC}(${SHORT_NUMERIC_SRC}|${OPEN_SRC})(?![\\p{L}\\p{N}/])`,
+  "giu",
+);
 const SINCE = new RegExp(`${EDGE_BEFORE}since\\s+(${DATE_SRC})${EDGE_AFTER}`, "giu");
 const OPEN = new RegExp(`^(?:${OPEN_SRC})$`, "iu");
 
 const MONTH_YEAR = new RegExp(`^(${MONTH_SRC})\\.?,?\\s*(?:(\\d{4})|['’](\\d\\d))$`, "iu");
 const NUMERIC_MONTH_YEAR = /^(\d{1,2})\s?[/.]\s?(\d{4})$/u;
+const SHORT_NUMERIC = /^(\d{1,2})\/(\d\d)$/u;
 const YEAR_MONTH = /^(\d{4})[-/.](\d{2})$/u;
 const YEAR_ONLY = /^(\d{4})$/u;
 
@@ -51,17 +61,19 @@ export const monthIndex = (date: Date): number => date.getUTCFullYear() * 12 + d
 export const monthLabel = (index: number): string =>
   `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
 
+// Two-digit years: the most recent year with those digits that is not in the future (+1 for "expected").
+const fullYear = (yy: number, nowYear: number): number => (2000 + yy <= nowYear + 1 ? 2000 + yy : 1900 + yy);
+
 function parsePoint(text: string, nowYear: number): Point | null {
   const s = text.trim();
   let m = MONTH_YEAR.exec(s);
   if (m) {
     const month = MONTHS[m[1]!.slice(0, 3).toLowerCase()]!;
     if (m[2]) return { year: Number(m[2]), month };
-    // Two-digit years: the most recent year with those digits that is not in the future (+1 for "expected").
-    const yy = Number(m[3]);
-    const year = 2000 + yy <= nowYear + 1 ? 2000 + yy : 1900 + yy;
-    return { year, month };
+    return { year: fullYear(Number(m[3]), nowYear), month };
   }
+  m = SHORT_NUMERIC.exec(s);
+  if (m) return { year: fullYear(Number(m[2]), nowYear), month: Number(m[1]) - 1 };
   m = NUMERIC_MONTH_YEAR.exec(s);
   if (m) return { year: Number(m[2]), month: Number(m[1]) - 1 };
   m = YEAR_MONTH.exec(s);
@@ -92,13 +104,17 @@ export function findDateRanges(text: string, now: Date, offset = 0): MonthInterv
   const nowIndex = monthIndex(now);
   const nowYear = now.getUTCFullYear();
   const out: MonthInterval[] = [];
-  for (const m of text.matchAll(RANGE)) {
-    const start = parsePoint(m[1]!, nowYear);
-    const endText = m[2]!;
-    const end = OPEN.test(endText.trim()) ? "open" : parsePoint(endText, nowYear);
-    if (!start || !end) continue;
-    const found = interval(start, end, nowIndex, offset + m.index, offset + m.index + m[0].length);
-    if (found) out.push(found);
+  for (const pattern of [RANGE, SHORT_NUMERIC_RANGE]) {
+    for (const m of text.matchAll(pattern)) {
+      const from = offset + m.index;
+      if (out.some((r) => r.from < from + m[0].length && from < r.to)) continue;
+      const start = parsePoint(m[1]!, nowYear);
+      const endText = m[2]!;
+      const end = OPEN.test(endText.trim()) ? "open" : parsePoint(endText, nowYear);
+      if (!start || !end) continue;
+      const found = interval(start, end, nowIndex, from, from + m[0].length);
+      if (found) out.push(found);
+    }
   }
   for (const m of text.matchAll(SINCE)) {
     const from = offset + m.index;

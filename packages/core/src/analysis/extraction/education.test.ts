@@ -68,6 +68,41 @@ describe("candidate education", () => {
     expect(findInstitution("University of California, Berkeley")).toBe("University of California");
     expect(findInstitution("Worked at a school")).toBeNull();
   });
+
+  it("reads a name joined by 'and' after 'of' whole, and leaves a degree written before the name out of it", () => {
+    expect(findInstitution("KAIST(Korea Institute of Science and Technology) Daejeon")).toBe("Korea Institute of Science and Technology");
+    expect(findInstitution("London School of Economics and Political Science, 2012")).toBe("London School of Economics and Political Science");
+    expect(findInstitution("Dean's list, University of Leeds and two prizes")).toBe("University of Leeds");
+    expect(findInstitution("PhD Rutgers University, Physics")).toBe("Rutgers University");
+    expect(findInstitution("M.Sc. Delft University of Technology")).toBe("Delft University of Technology");
+    expect(findInstitution("Boston College")).toBe("Boston College");
+  });
+
+  it("reads a narrow entry with the degree, field and institution on lines of their own", () => {
+    const edu = candidate("Education\nB.S.\nChemistry\nOakridge State University\nAugust 2010 - May 2014\nM.A.\nAnn Arbor, MI");
+    const bachelor = edu.degrees.find((d) => d.level === "bachelor")!;
+    expect(bachelor.fields.map((f) => f.name)).toEqual(["Chemistry"]);
+    expect(bachelor.institution).toBe("Oakridge State University");
+    expect(bachelor.evidence.snippet).toBe("B.S.\nChemistry\nOakridge State University");
+    // The master's names no field or institution of its own, and takes none from the entry above.
+    const master = edu.degrees.find((d) => d.level === "master")!;
+    expect([master.fields, master.institution]).toEqual([[], null]);
+  });
+
+  it("takes a field from the line below only when that line names little else", () => {
+    const edu = candidate("Education\nBachelor of Arts, Hillcrest College\nTutored first-year students in Chemistry");
+    expect(edu.degrees[0]!.fields).toEqual([]);
+    const major = candidate("Education\nBachelor of Arts, Hillcrest College\nMajoring in Chemistry");
+    expect(major.degrees[0]!.fields.map((f) => f.name)).toEqual(["Chemistry"]);
+  });
+
+  it("does not read a degree that names an award or fellowship as a degree held", () => {
+    const edu = candidate(
+      "Education\nBSc in Physics, University of Leeds\nAwards\nGoogle PhD Fellowship in Physics (2020)\nMaster's Scholarship, University of Leeds",
+    );
+    expect(edu.degrees.map((d) => d.level)).toEqual(["bachelor"]);
+    expect(edu.level).toBe("bachelor");
+  });
 });
 
 describe("job education requirements", () => {

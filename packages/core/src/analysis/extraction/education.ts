@@ -26,16 +26,34 @@ type LexHit<K extends string> = Hit<LexEntry, K>;
 const INSTITUTION_WORD =
   "University|UNIVERSITY|College|COLLEGE|Institute|INSTITUTE|School|SCHOOL|Academy|ACADEMY|Polytechnic|POLYTECHNIC|Universität|Université|Universidad|Università|Universidade|Hochschule|Conservatory";
 const NAME_WORD = "[\\p{Lu}][\\p{L}'’.&-]*";
-// "Technical University of Munich", "Stanford University", "University of California", "Lincoln High School".
+// "Technical University of Munich", "Stanford University", "University of California", "Lincoln High School",
+// "Institute of Science and Technology" (a name after "of" may join two words with "and").
 const INSTITUTION = new RegExp(
-  `(?:${NAME_WORD}\\s+){0,5}(?:${INSTITUTION_WORD})(?:\\s+(?:of|for|de|di|der|du|do)(?:\\s+(?:the\\s+)?${NAME_WORD}){1,5})?(?![\\p{L}])`,
+  `(?:${NAME_WORD}\\s+){0,5}(?:${INSTITUTION_WORD})` +
+    `(?:\\s+(?:of|for|de|di|der|du|do)(?:\\s+(?:the\\s+)?${NAME_WORD}){1,5}(?:\\s+(?:and|&)(?:\\s+${NAME_WORD}){1,3})?)?(?![\\p{L}])`,
   "u",
 );
+// A degree written just before the name ("PhD Princeton University, Computer Science"; "BS Boğaziçi University")
+// is capitalised like a name word, but is the degree.
+const LEADING_DEGREE = /^(?:(?:Ph\.?\s?D|D\.?Phil|[BM]\.?\s?(?:Sc|Eng|Tech|Ed|Arch|Phil|A|S|E|F\.?A|B\.?A)|MBA|MPH|LL\.?[BM]|J\.?D|M\.?D|Ed\.?D)\.?,?\s+)+/u;
 
 const INSTITUTION_HINT = new RegExp(INSTITUTION_WORD, "u");
 
-export const findInstitution = (text: string): string | null =>
-  INSTITUTION_HINT.test(text) ? (INSTITUTION.exec(text)?.[0].trim() ?? null) : null;
+export function findInstitution(text: string): string | null {
+  if (!INSTITUTION_HINT.test(text)) return null;
+  const name = INSTITUTION.exec(text)?.[0].trim();
+  return name ? name.replace(LEADING_DEGREE, "") || null : null;
+}
+
+// "PhD Fellowship", "Master's Scholarship", "Doctoral Dissertation Award": a degree naming an award, not one held.
+const AWARD_AFTER_DEGREE = new Set(["fellowship", "fellowships", "scholarship", "scholarships", "award", "awards", "prize", "grant", "bursary", "stipend"]);
+
+function namesAnAward<K extends string>(hit: Hit<DegreeEntry, K>): boolean {
+  const tokens = hit.line.tokens;
+  const next = tokens.findIndex((t) => t.start >= hit.end);
+  // The next word, or the one after a qualifier ("Doctoral Dissertation Award").
+  return [tokens[next], tokens[next + 1]].some((t) => t !== undefined && AWARD_AFTER_DEGREE.has(t.norm));
+}
 
 const asField = (entry: FieldEntry): FieldOfStudy => ({ id: entry.id, name: entry.name, family: entry.family });
 
@@ -163,7 +181,11 @@ export function extractCandidateEducation(
     const inEducation = line.section === "education";
     const supported = inEducation || lineFields.length > 0 || institution !== null;
     const accepted = degreeHits(lineHits).filter(
-      (d) => !d.value.generic && supported && (!d.value.ambiguous || inEducation || abbreviationIsDegree(d, lineHits)),
+      (d) =>
+        !d.value.generic &&
+        supported &&
+        (!d.value.ambiguous || inEducation || abbreviationIsDegree(d, lineHits)) &&
+        !namesAnAward(d),
     );
     if (inEducation) {
       for (const f of lineFields) fields.set(f.value.id, asField(f.value));
@@ -178,24 +200,29 @@ export function extractCandidateEducation(
     const inProgress =
       endsInFuture(line.text, now) ||
       lineHits.some((h) => h.value.kind === "cue" && h.value.id === "in-progress");
-    // An institution on the line just above or below belongs to the degree ("BSc Physics\nUniversity of Leeds").
-    const neighbour = [scan.doc.lines[line.index - 1], scan.doc.lines[line.index + 1]].find(
+    // An institution on the line just above or below belongs to the degree ("BSc Physics\nUniversity of Leeds"); in
+    // a narrow column, on a line further down the entry ("B.S.\nComputer Science\nUniversity of Alabama").
+    const below = entryLinesBelow(scan, line);
+    const neighbour = [scan.doc.lines[line.index - 1], scan.doc.lines[line.index + 1], ...below.slice(1)].find(
       (l) => l && !l.heading && l.section === line.section && findInstitution(l.text) !== null,
     );
     const degreeInstitution = institution ?? (neighbour ? findInstitution(neighbour.text) : null);
     addInstitution(degreeInstitution);
+    // A degree line naming no field takes the field written alone on the line below ("B.S.\nComputer Science").
+    const fieldLine = lineFields.length === 0 ? below[0] : undefined;
+    const fieldsBelow = fieldLine ? fieldsAlone(fieldLine, fieldHits(scan.lexiconByLine[fieldLine.index] ?? [])) : [];
     for (const d of accepted) {
       const own = new Map<string, FieldOfStudy>();
       const implied = d.value.field ? fieldEntry(d.value.field) : undefined;
       if (implied) own.set(implied.id, asField(implied));
       const [from, to] = sentenceOf(line, d.start, d.end);
       for (const f of lineFields) if (f.start >= from && f.end <= to) own.set(f.value.id, asField(f.value));
-      if (own.size === 0) for (const f of lineFields) own.set(f.value.id, asField(f.value));
+      if (own.size === 0) for (const f of [...lineFields, ...fieldsBelow]) own.set(f.value.id, asField(f.value));
       for (const [id, f] of own) fields.set(id, f);
-      const passage =
-        neighbour && !institution
-          ? linesPassage(text, neighbour.index < line.index ? neighbour : line, neighbour.index < line.index ? line : neighbour)
-          : null;
+      const quoted = [line, ...(neighbour && !institution ? [neighbour] : []), ...(fieldsBelow.length ? [fieldLine!] : [])];
+      const first = quoted.reduce((a, b) => (b.index < a.index ? b : a));
+      const last = quoted.reduce((a, b) => (b.index > a.index ? b : a));
+      const passage = first !== last ? linesPassage(text, first, last) : null;
       degrees.push({
         level: d.value.level,
         fields: [...own.values()],
@@ -226,6 +253,31 @@ export function extractCandidateEducation(
     },
     lines: educationLines,
   };
+}
+
+/**
+ * The fields of a line that names little else ("Computer Science", "Majoring in Economics"); none for a list such
+ * as "Coursework: Statistics, Algebra" or a sentence that mentions a field.
+ */
+function fieldsAlone<K extends string>(line: Line<K>, hits: Hit<FieldEntry, K>[]): Hit<FieldEntry, K>[] {
+  if (hits.length === 0 || line.text.includes(":")) return [];
+  const other = line.tokens.filter((t) => !hits.some((h) => t.start >= h.start && t.end <= h.end));
+  return other.length <= 2 ? hits : [];
+}
+
+/**
+ * The next two lines of a degree's entry, for narrow layouts that put the degree, the field and the institution on
+ * lines of their own; the entry ends at a heading, another section or a line naming another degree.
+ */
+function entryLinesBelow(scan: Scan<ResumeSection>, line: Line<ResumeSection>): Line<ResumeSection>[] {
+  const out: Line<ResumeSection>[] = [];
+  for (let i = line.index + 1; i <= line.index + 2; i++) {
+    const next = scan.doc.lines[i];
+    if (!next || next.heading || next.section !== line.section) break;
+    if (degreeHits(scan.lexiconByLine[i] ?? []).some((d) => !d.value.generic)) break;
+    out.push(next);
+  }
+  return out;
 }
 
 /** One entry per degree line and level (a line naming "B.Sc." and "Bachelor of Science" is one degree). */

@@ -113,6 +113,129 @@ describe("candidate experience", () => {
     expect(experience("Experience\nStudent Success Advisor, Acme College, Jan 2020 – Dec 2022").positions[0]!.share).toBe(1);
   });
 
+  it("counts undergraduate research as student work, also when it is named as the employer above the title", () => {
+    const exp = experience(
+      ["Experience", "Undergraduate Research, Soil Ecology Lab", "Software Developer Sep 2019 – May 2021", "Beta Freight", "Software Engineer Jun 2021 – Present"].join("\n"),
+    );
+    expect(exp.positions.map((p) => [p.employer, p.share])).toEqual([
+      ["Beta Freight", 1],
+      ["Undergraduate Research", TRAINEE_SHARE],
+    ]);
+  });
+
+  it("reads the employer written before the title, set apart by a mark, and never a duty of the entry above", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "Larkspur Books, Portland, OR, Accountant",
+        "Feb 2022 – Present",
+        "• Closed the books each month",
+        "• Automated supplier payment runs",
+        "Quillmate Ltd | Salem, OR, Staff Accountant",
+        "Jun 2019 – Jan 2022",
+        "- Reconciled accounts in Excel",
+        "- Trained new staff on the ledger and the filing of",
+        "supplier invoices",
+        "Accountant",
+        "Mar 2017 – May 2019",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => [p.title, p.employer])).toEqual([
+      ["Accountant", "Larkspur Books"],
+      ["Staff Accountant", "Quillmate Ltd"],
+      ["Accountant", null],
+    ]);
+  });
+
+  it("reads an employer on its own bulleted line above the title, but not an item of a list of duties", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "• Northwind Traders Austin, TX",
+        "Software Engineer Apr 2021 – Present",
+        "◦ Built the billing API in Go",
+        "◦ Ran the on-call rota",
+        "• Fabrikam Labs",
+        "Backend Engineer Jan 2018 – Mar 2021",
+        "◦ Wrote Python services",
+        "• Kept the Django admin tidy",
+        "Software Developer Jan 2016 – Dec 2017",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => [p.title, p.employer])).toEqual([
+      ["Software Engineer", "Northwind Traders Austin"],
+      ["Backend Engineer", "Fabrikam Labs"],
+      ["Software Developer", null],
+    ]);
+  });
+
+  it("keeps dates and roles joined to the title out of the employer, and reads the line between title and dates", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "Tidewater Analytics, Co-Founder & Engineering Manager Remote",
+        "Jul 2022 – Present",
+        "Bluefin Systems",
+        "Founding Member & DevOps Engineer & Infra Lead Jan 2020 - Present",
+        "Platform Engineer",
+        "Copperleaf Group",
+        "March 2017 - December 2019 / Denver, CO",
+        "Software Engineer Level 2 Jan 2015 – Feb 2017",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => [p.title, p.employer])).toEqual([
+      ["Engineering Manager", "Tidewater Analytics"],
+      ["DevOps Engineer", "Bluefin Systems"],
+      ["Platform Engineer", "Copperleaf Group"],
+      ["Software Engineer", null],
+    ]);
+  });
+
+  it("reads 'Title / Employer / Dates' entries without taking the next entry's title, and dates-first entries too", () => {
+    const titleFirst = experience(
+      ["Experience", "Software Engineer", "Acme Robotics", "Jan 2020 – Present", "Backend Engineer", "Beta Freight", "Jan 2017 – Dec 2019"].join("\n"),
+    );
+    expect(titleFirst.positions.map((p) => [p.title, p.employer, p.start])).toEqual([
+      ["Software Engineer", "Acme Robotics", "2020-01"],
+      ["Backend Engineer", "Beta Freight", "2017-01"],
+    ]);
+    // An entry whose title is not in the catalogue stays without one rather than borrowing the next entry's.
+    const unknown = experience(
+      ["Experience", "Chief Happiness Wrangler", "Acme Robotics", "2018 – 2020", "Backend Engineer", "Beta Freight", "2015 – 2018"].join("\n"),
+    );
+    expect(unknown.positions.map((p) => p.title)).toEqual([null, "Backend Engineer"]);
+    const datesFirst = experience(
+      ["Experience", "Jan 2020 – Present", "Software Engineer", "Acme Robotics", "Jan 2017 – Dec 2019", "Backend Engineer", "Beta Freight"].join("\n"),
+    );
+    expect(datesFirst.positions.map((p) => p.title)).toEqual(["Software Engineer", "Backend Engineer"]);
+  });
+
+  it("reads an abbreviated level word with its period as part of the title", () => {
+    const exp = experience(["Experience", "Sr. Software Engineer, Acme Robotics, Jan 2020 – Present", "Lead. Software Engineer, Beta, 2015 – 2019"].join("\n"));
+    expect(exp.positions.map((p) => [p.title, p.levels])).toEqual([
+      ["Sr. Software Engineer", ["senior"]],
+      // Only an abbreviation's period joins: a full word ending a sentence does not.
+      ["Software Engineer", []],
+    ]);
+  });
+
+  it("reads a '<discipline> Engineering Intern' as that engineer at intern level, as written", () => {
+    const exp = experience(["Experience", "NORTHWIND | SOFTWARE ENGINEERING INTERN", "May 2023 – Aug 2023", "Backend Engineering Student Society, 2021 – 2022"].join("\n"));
+    expect(exp.positions.map((p) => [p.title, p.catalogueTitle, p.employer, p.levels, p.share])).toEqual([
+      ["SOFTWARE ENGINEERING INTERN", "Software Engineer", "NORTHWIND", ["intern"], TRAINEE_SHARE],
+      // A society of engineering students is no engineer's job, and does not borrow the title of the entry above.
+      [null, null, "Backend Engineering Student Society", [], 1],
+    ]);
+    // Engineering as a field, not a student role, is no title.
+    expect(experience("Experience\nSoftware Engineering Lead, Acme, 2019 – 2021").positions[0]!.title).toBeNull();
+  });
+
+  it("never reads a title across the marks between the parts of an entry line", () => {
+    const exp = experience(["Experience", "RIVERBEND PLATFORM | ENGINEER AND MANAGER", "Jan 2020 – Dec 2022"].join("\n"));
+    // "Platform | Engineer" is not the catalogue's "Platform Engineer".
+    expect(exp.positions.map((p) => p.title)).toEqual([null]);
+  });
+
   it("reads 'co-op' as a student placement only when it is the kind of role, not the employer's name", () => {
     const share = (entry: string) => experience(`Experience\n${entry}`).positions[0]!.share;
     // The employer: a retail co-operative.

@@ -29,7 +29,7 @@ type ResumeLine = Line<ResumeSection>;
  * in many professions they are paid, full-time professional work.
  */
 const TRAINEE =
-  /\b(?:interns?|internships?|practicum|externship|(?:work|industrial|clinical|student) placement|work[\s-]study|student (?:teacher|teaching|assistant|worker|employee|job|intern|nurse|researcher)|graduate (?:assistant|student))\b/iu;
+  /\b(?:interns?|internships?|practicum|externship|(?:work|industrial|clinical|student) placement|work[\s-]study|student (?:teacher|teaching|assistant|worker|employee|job|intern|nurse|researcher)|graduate (?:assistant|student)|undergraduate (?:research(?:er)?|assistant))\b/iu;
 /**
  * "Co-op" is a student placement when it is written as the kind of role ("Engineering Co-op", "Co-op Engineering
  * Student", "co-op work term", "Developer (Co-op)"), and an employer's name when it names the employer ("Cashier,
@@ -67,12 +67,17 @@ const FULL_TIME_HOURS = 30;
 export const TRAINEE_SHARE = 0.25;
 export const PART_TIME_SHARE = 0.5;
 
-/** The share of a full-time month a position's months count for, from its title and date lines. */
+/**
+ * The share of a full-time month a position's months count for, from its title and date lines and the employer
+ * read for it ("Undergraduate Research, Vision Lab\nResearcher  2012 – 2013" is student work).
+ */
 function positionShare(lines: readonly ResumeLine[], title: string | null, employer: string | null): number {
   // One line each: a title ending its line is not followed by the first word of the next ("Accountant" /
   // "Co-op Food, Manchester").
   const text = lines.map((l) => l.text).join("\n");
-  if (TRAINEE.test(text) || coopPlacement(text, title, employer)) return TRAINEE_SHARE;
+  if (TRAINEE.test(text) || (employer !== null && TRAINEE.test(employer)) || coopPlacement(text, title, employer)) {
+    return TRAINEE_SHARE;
+  }
   const hours = WEEKLY_HOURS.exec(text);
   if (PART_TIME.test(text) || (hours && Number(hours[1]) < FULL_TIME_HOURS)) return PART_TIME_SHARE;
   return 1;
@@ -107,9 +112,10 @@ function exactTitle(scan: Scan<ResumeSection>, ctx: EngineContext, line: ResumeL
 }
 
 /**
- * The job title belonging to a date range: on the same line, else on the line above, the line below, or two lines
- * above (the usual layouts: "Title, Company  2019 – 2021", "Title\nCompany · 2019 – 2021", "Company\nTitle\nDates",
- * "Dates\nTitle"). Lines that carry their own date range or look like bullets belong to something else.
+ * The job title belonging to a date range: on the same line, else on the line above, then the line below or two
+ * lines above, in the order the section's layout makes likelier (the usual layouts: "Title, Company  2019 – 2021",
+ * "Title\nCompany · 2019 – 2021", "Company\nTitle\nDates", "Title\nCompany\nDates", "Dates\nTitle"). Lines that
+ * carry their own date range or look like bullets belong to something else.
  *
  * Titles are recognised by catalogue names and aliases as whole words; the fuzzy normalizer is not used here
  * because it costs milliseconds per call, and a résumé has many lines that are not titles.
@@ -123,15 +129,31 @@ function titleFor(
 ): TitleFound | null {
   const lines = scan.doc.lines;
   const home = lines[lineIndex]!;
-  for (const offset of [0, -1, 1, -2]) {
+  const datesFirst = entriesStartWithDates(lines, home, rangesByLine);
+  for (const offset of datesFirst ? [0, -1, 1, -2] : [0, -1, -2, 1]) {
     const line = lines[lineIndex + offset];
     if (!line || line.heading || line.section !== home.section) continue;
     if (offset !== 0 && (rangesByLine.has(line.index) || BULLET.test(line.text))) continue;
+    // Where entries start with their title, a line below whose dates follow two lines further heads the next entry.
+    if (offset === 1 && !datesFirst && rangesByLine.has(line.index + 2)) continue;
+    // A title two lines above whose next line has its own dates is that line's.
+    if (offset === -2 && rangesByLine.has(line.index + 1)) continue;
     if (offset !== 0 && line.tokens.length > MAX_TITLE_LINE_WORDS) continue;
     const found = exactTitle(scan, ctx, line, cache);
     if (found) return found;
   }
   return null;
+}
+
+/**
+ * Whether the entries of the date line's section start with their dates: its first line holds a date range. Then the
+ * line below a date line is its title ("2019 – 2021\nEngineer"); otherwise it is more likely the first line of the next
+ * entry, and a title two lines above comes first ("Engineer\nAcme\n2019 – 2021\n\nAnalyst\nBeta\n2016 – 2019").
+ */
+function entriesStartWithDates(lines: readonly ResumeLine[], home: ResumeLine, rangesByLine: Map<number, MonthInterval[]>): boolean {
+  let first = home.index;
+  while (first > 0 && !lines[first - 1]!.heading && lines[first - 1]!.section === home.section) first--;
+  return rangesByLine.has(first);
 }
 
 /**
@@ -286,27 +308,96 @@ function firstNamePart(s: string): string | null {
   return null;
 }
 
+// A title joined to another role ("Founder & CTO", "Engineer and Team Lead", "Analyst / Developer"): the words
+// before it are part of the title, not the employer (words after it count only after a mark, below).
+const JOINS_BEFORE = /(?:&|\+|\/|\band)\s*$/iu;
+// "Acme Corp, Engineer", "Acme Corp | Engineer", "Acme Corp — Engineer": a name set apart from the title after it;
+// "Engineer, Acme Corp", "Engineer at Acme": one set apart after it. Words run on without a mark ("Engineer Level
+// 2", "Researcher for <project>") belong to the title.
+const ENDS_WITH_SEPARATOR = /(?:[,|·•—–@]|\s-)\s*$/u;
+const STARTS_WITH_SEPARATOR = /^\s*(?:[,|·•—–@]|-\s|at\s)/iu;
+// The wrapped end of a sentence of the entry above ("…to provide step-by-step instructions for\ntroubleshooting
+// issues"): it starts in lower case or ends a clause, and names nobody.
+const NOT_A_NAME_LINE = /^(?:\p{Ll}|.*[;:]$)/u;
+
 /**
- * The employer of a position, by the usual entry layouts: on the title line, the first part after the title
- * ("Senior Engineer, Acme Corp — Austin, TX"); else on the date line, the first part before the dates ("Acme Corp,
- * Austin | 2019 – 2021"); else the short undated line just above the title ("Acme Corp\nEngineer\n2019 – 2021").
- * A heuristic that can return a unit or a place for unusual layouts; null when nothing is left.
+ * The text before a title, without the other roles joined to it: "Nexus AI, Co-Founder & " → "Nexus AI,";
+ * "Founding Member & " → "".
+ */
+function partsBeforeTitle(before: string): string {
+  if (!JOINS_BEFORE.test(before)) return before;
+  const marks = [...before.matchAll(/[,|·•—–@]|\s-\s/gu)];
+  const last = marks[marks.length - 1];
+  return last ? before.slice(0, last.index + last[0].length) : "";
+}
+
+/** A short undated line that can hold an employer's name. */
+const nameLine = (line: ResumeLine | undefined, section: ResumeSection): line is ResumeLine =>
+  line !== undefined &&
+  !line.heading &&
+  line.section === section &&
+  line.tokens.length <= 8 &&
+  !/\d{4}/u.test(line.text) &&
+  !NOT_A_NAME_LINE.test(line.text.trim());
+
+/**
+ * A bulleted line is an item of a list of duties when one of the few lines before it starts with the same mark;
+ * alone, it heads an entry ("• Acme Corp, Austin\nEngineer  2019 – 2021").
+ */
+function listItem(lines: readonly ResumeLine[], line: ResumeLine): boolean {
+  const mark = BULLET.exec(line.text)?.[0];
+  if (!mark) return false;
+  for (let i = line.index - 1; i >= Math.max(0, line.index - 3); i--) {
+    const prev = lines[i]!;
+    if (prev.heading || prev.section !== line.section) return false;
+    if (prev.text.startsWith(mark)) return true;
+  }
+  return false;
+}
+
+/**
+ * The employer of a position, by the usual entry layouts. On the title line, the first part before the title when
+ * a separator sets it apart ("Acme Corp, Senior Engineer", "Acme | Engineer"), else the first part after it, dates
+ * excluded ("Senior Engineer, Acme Corp — Austin, TX"); else the line between a title and its dates ("Engineer\n
+ * Acme Corp\n2019 – 2021"); else on the date line, the first part before the dates ("Acme Corp, Austin | 2019 –
+ * 2021"); else the short undated line just above the title ("Acme Corp\nEngineer\n2019 – 2021"), unless it is a
+ * duty of the entry above. A heuristic that can return a unit or a place for unusual layouts; null when nothing is
+ * left.
  */
 function employerOf(scan: Scan<ResumeSection>, dateLine: ResumeLine, title: TitleFound | null, now: Date): string | null {
+  const lines = scan.doc.lines;
   if (title) {
-    const at = title.line.text.indexOf(title.written);
-    const after = at >= 0 ? firstNamePart(title.line.text.slice(at + title.written.length)) : null;
-    if (after) return after;
+    const text = title.line.text;
+    const at = text.indexOf(title.written);
+    if (at >= 0) {
+      const before = partsBeforeTitle(text.slice(0, at));
+      const beside = ENDS_WITH_SEPARATOR.test(before) ? firstNamePart(before) : null;
+      if (beside) return beside;
+      const tail = at + title.written.length;
+      const dates = findDateRanges(text, now).find((r) => r.from >= tail);
+      const rest = text.slice(tail, dates?.from ?? text.length);
+      const after = STARTS_WITH_SEPARATOR.test(rest) ? firstNamePart(rest) : null;
+      if (after) return after;
+    }
+    const between = lines[title.line.index + 1];
+    if (
+      title.line.index === dateLine.index - 2 &&
+      nameLine(between, dateLine.section) &&
+      !BULLET.test(between.text) &&
+      // Pasted profiles write the title twice, the second time on a line of its own.
+      !between.text.includes(title.written)
+    ) {
+      const name = firstNamePart(between.text);
+      if (name) return name;
+    }
   }
   if (dateLine !== title?.line) {
     const range = findDateRanges(dateLine.text, now)[0];
     const before = range ? firstNamePart(dateLine.text.slice(0, range.from)) : null;
     if (before) return before;
   }
-  const above = title ? scan.doc.lines[title.line.index - 1] : undefined;
-  if (above && !above.heading && above.section === dateLine.section && above.tokens.length <= 8 && !/\d{4}/u.test(above.text)) {
-    return firstNamePart(above.text);
-  }
+  const above = title ? lines[title.line.index - 1] : undefined;
+  if (nameLine(above, dateLine.section) && !listItem(lines, above)) return firstNamePart(above.text);
   return null;
 }
 

@@ -23,18 +23,22 @@ export interface TitleMention {
 
 /**
  * Widens a title match to the level words written next to it: up to two words before and one after, each a level
- * word joined to the title by spaces only (never across punctuation: "Acme Partners — Engineer" stays "Engineer").
+ * word joined to the title by spaces only, or by the period of an abbreviation before it ("Sr. Engineer"); never
+ * across other punctuation: "Acme Partners — Engineer" stays "Engineer".
  */
 function widen(ctx: EngineContext, text: string, tokens: readonly Token[], start: number, end: number): [number, number] {
   let first = tokens.findIndex((t) => t.start === start);
   let last = tokens.findIndex((t) => t.end === end);
   if (first === -1 || last === -1) return [start, end];
   const joined = (a: Token, b: Token) => /^\s+$/u.test(text.slice(a.end, b.start));
+  // An abbreviated level word keeps its period: "Sr. Software Engineer", "Jr. Accountant".
+  const joinedAfterAbbreviation = (a: Token, b: Token) => /^\.\s+$/u.test(text.slice(a.end, b.start)) && a.raw.length <= 3;
   const title = tokens.slice(first, last + 1).map((t) => t.norm);
   // "Staff" alone is no level: it is one before the head of a technical ladder ("Staff Software Engineer"), by
   // the normalizer's rule (isStaffRank), and the ordinary level before any other title ("Staff Accountant").
   const isLevel = (t: Token) => ctx.normalizer.detectLevels(t.raw).length > 0 || (t.norm === "staff" && isStaffRank(title));
-  for (let n = 0; n < 2 && first > 0 && joined(tokens[first - 1]!, tokens[first]!) && isLevel(tokens[first - 1]!); n++) {
+  const joinedBefore = (a: Token, b: Token) => joined(a, b) || joinedAfterAbbreviation(a, b);
+  for (let n = 0; n < 2 && first > 0 && joinedBefore(tokens[first - 1]!, tokens[first]!) && isLevel(tokens[first - 1]!); n++) {
     first--;
   }
   if (last < tokens.length - 1 && joined(tokens[last]!, tokens[last + 1]!) && isLevel(tokens[last + 1]!)) last++;
@@ -60,14 +64,43 @@ export function titleLevels(ctx: EngineContext, written: string, match: Match<st
   return all.filter((l) => !ofAlias.includes(l));
 }
 
+// Marks between the parts of an entry line ("LAB | HEAD RESEARCHER", "Acme Lab, Head Chef"): a title is never read
+// across one, or words of two parts would make a title neither names ("Lab Head").
+const PART_BREAK = /[|·•,;]/u;
+
 /** The first catalogue title named on a line (names and aliases, whole words), with its level words. */
 export function titleOnLine(ctx: EngineContext, text: string, line: Line<string>): TitleMention | null {
   for (const hit of ctx.catalogue.titleMatcher.findAll(text, line.tokens)) {
     const title = ctx.catalogue.title(hit.value);
-    if (!title) continue;
-    const [start, end] = widen(ctx, text, line.tokens, hit.start, hit.end);
-    const written = text.slice(start, end);
-    return { title, written, start, end, levels: titleLevels(ctx, written, hit, title) };
+    if (!title || PART_BREAK.test(text.slice(hit.start, hit.end))) continue;
+    return mention(ctx, text, line, hit, title);
+  }
+  return studentEngineeringTitle(ctx, text, line);
+}
+
+function mention(ctx: EngineContext, text: string, line: Line<string>, hit: Match<string>, title: Title): TitleMention {
+  const [start, end] = widen(ctx, text, line.tokens, hit.start, hit.end);
+  const written = text.slice(start, end);
+  return { title, written, start, end, levels: titleLevels(ctx, written, hit, title) };
+}
+
+// Student roles are named after the discipline: "Software Engineering Intern", "Civil Engineering Co-op".
+const STUDENT_ENGINEERING = /((?:\p{L}+\s+){1,2})engineering(?=\s+(?:interns?|internship|co-?op|trainee)\b)/giu;
+
+/**
+ * "<Discipline> Engineering Intern" read as the catalogue's "<Discipline> Engineer", written as on the line
+ * ("Software Engineering Intern"); its student level comes from the position's share (experience.ts).
+ */
+function studentEngineeringTitle(ctx: EngineContext, text: string, line: Line<string>): TitleMention | null {
+  for (const m of line.text.matchAll(STUDENT_ENGINEERING)) {
+    const role = `${m[1]}Engineer`;
+    const hit = ctx.catalogue.titleMatcher.findAll(role).find((h) => h.end === role.length);
+    const title = hit && ctx.catalogue.title(hit.value);
+    if (!hit || !title || PART_BREAK.test(role)) continue;
+    // The same words in the line: from the title's first word to the end of "Engineering".
+    const start = line.start + m.index + hit.start;
+    const end = line.start + m.index + m[0].length;
+    return mention(ctx, text, line, { ...hit, start, end, surface: text.slice(start, end) }, title);
   }
   return null;
 }

@@ -38,13 +38,25 @@ export function strengths(blocks: Blocks, fit: CultureFit, job: JobProfile, cand
   }
   const shown = duties.filter(isMet);
   if (shown.length) out.push(`Work history shows ${shown.length} of the ${duties.length} responsibilities of the role.`);
-  for (const a of blocks.education.filter(isMet)) {
-    if (a.kind === "degree") {
-      out.push(`Holds a ${EDUCATION_LEVEL_NAMES[candidate.education.level]}, meeting the ${a.name} requirement.`);
-    } else {
-      const field = candidate.education.fields.find((f) => job.education.fields?.fields.some((r) => r.id === f.id || r.family === f.family));
-      out.push(`Studied ${field?.name ?? "a field the posting asks for"}, as the posting asks.`);
-    }
+  // One sentence for the degree, whichever of the posting's degree requirements it meets ("High school diploma or
+  // higher" required and "Bachelor's degree or higher" nice to have).
+  const metDegrees = blocks.education.filter((a) => isMet(a) && a.kind === "degree");
+  if (metDegrees.length) {
+    const requirements = metDegrees.length > 1 ? "requirements" : "requirement";
+    out.push(`Holds a ${EDUCATION_LEVEL_NAMES[candidate.education.level]}, meeting the ${joinAnd(metDegrees.map((a) => a.name))} ${requirements}.`);
+  }
+  if (blocks.education.some((a) => isMet(a) && a.kind === "field")) {
+    // A field of the same family is accepted, not asked for: "Accounting" meets "Economics or a related field".
+    const asked = job.education.fields?.fields ?? [];
+    const exact = candidate.education.fields.find((f) => asked.some((r) => r.id === f.id));
+    const related = candidate.education.fields.find((f) => asked.some((r) => r.family === f.family));
+    out.push(
+      exact
+        ? `Studied ${exact.name}, as the posting asks.`
+        : related
+          ? `Studied ${related.name}, a field related to the ones the posting asks for.`
+          : "Studied a field the posting asks for.",
+    );
   }
   const personal = blocks.interests.filter(isMet);
   if (personal.length) out.push(`Shows ${joinAnd(unprefixed(personal))}, as the posting asks.`);

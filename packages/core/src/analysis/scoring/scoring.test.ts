@@ -91,6 +91,24 @@ describe("education block", () => {
       .recommendation_insights.analysed_education;
     expect(block.matched_attributes).toContain("Field: Computer Science or a related field (related field: Software Engineering)");
   });
+
+  it("states a degree that meets a required and a nice-to-have degree once in the strengths", () => {
+    const job = "Requirements\n- High school diploma or GED\nNice to have\n- Bachelor's degree";
+    const strengths = match(job, "Education\nBA in History, Boston College").summary.strengths;
+    const degree = strengths.filter((s) => s.startsWith("Holds a"));
+    expect(degree).toEqual(["Holds a Bachelor's degree, meeting the High school diploma or higher and Bachelor's degree or higher requirements."]);
+    const secondary = match(job, "Education\nHigh school diploma, Lincoln High School").summary.strengths;
+    expect(secondary.filter((s) => s.startsWith("Holds a"))).toEqual(["Holds a High school diploma, meeting the High school diploma or higher requirement."]);
+  });
+
+  it("says a related field is related, not the one asked for, in the strengths", () => {
+    const job = "Requirements\n- BS in Computer Science or a related field";
+    const related = match(job, "Education\nBS in Software Engineering, MIT").summary.strengths;
+    expect(related).toContain("Studied Software Engineering, a field related to the ones the posting asks for.");
+    expect(related.join(" ")).not.toContain("as the posting asks");
+    const exact = match(job, "Education\nBS in Computer Science, MIT").summary.strengths;
+    expect(exact).toContain("Studied Computer Science, as the posting asks.");
+  });
 });
 
 describe("interests block", () => {

@@ -67,6 +67,27 @@ describe("parseDocument", () => {
     expect(doc.sections).toEqual(["experience", "skills", "interests"]);
   });
 
+  it("reads a heading set in spaced-out letters or cut inside a word by letter-spacing", () => {
+    const text = ["Sam Rivera", "W O R K  E X P E R I E N C E", "Baker, Crumb & Co", "edu cation", "BSc Chemistry", "int erests", "Chess"].join("\n");
+    const doc = parseDocument(text, RESUME_SECTIONS);
+    expect(doc.lines.map((l) => [l.section, l.heading])).toEqual([
+      ["preamble", false],
+      ["experience", true],
+      ["experience", false],
+      ["education", true],
+      ["education", false],
+      ["interests", true],
+      ["interests", false],
+    ]);
+    expect(doc.sections).toEqual(["experience", "education", "interests"]);
+  });
+
+  it("does not read a line of words that happen to spell a heading when joined, nor one piece per word", () => {
+    const doc = parseDocument("Profile\nGo Ruby Rust\nmy work\nOpen Source\n", RESUME_SECTIONS);
+    expect(doc.lines.map((l) => l.heading)).toEqual([true, false, false, true]);
+    expect(doc.lines[3]!.section).toBe("projects");
+  });
+
   it("reads a capitalised line ending in a heading word as that heading, but not a sentence", () => {
     const doc = parseDocument("International Awards\nBest paper\nI have 5 years experience\n", RESUME_SECTIONS);
     expect(doc.lines[0]).toMatchObject({ section: "awards", heading: true });

@@ -89,8 +89,32 @@ function lookupHeading<K extends string>(line: string, tokens: readonly Token[],
   return undefined;
 }
 
+const compactHeadings = new WeakMap<SectionVocabulary<string>, Map<string, { kind: string; words: number }>>();
+
+/**
+ * A heading set in spaced-out letters ("E X P E R I E N C E"), or cut inside a word where a PDF's letter-spacing
+ * left wider gaps ("exp erience", "int erests"): letters and spaces only, more pieces than the heading has words,
+ * and together a known heading.
+ */
+function letterSpacedHeading<K extends string>(line: string, tokens: readonly Token[], vocab: SectionVocabulary<K>): K | undefined {
+  if (tokens.length < 2 || line.length > 60 || !/^[\p{L} ]+$/u.test(line)) return undefined;
+  let compact = compactHeadings.get(vocab);
+  if (!compact) {
+    compact = new Map();
+    for (const [key, kind] of vocab.headings) {
+      const words = key.split(" ");
+      if (words.every((w) => /^\p{L}+$/u.test(w))) compact.set(words.join(""), { kind, words: words.length });
+    }
+    compactHeadings.set(vocab, compact);
+  }
+  const found = compact.get(tokens.map((t) => t.norm).join(""));
+  return found && tokens.length > found.words ? (found.kind as K) : undefined;
+}
+
 /** Recognises heading lines, from the line text and its tokens (offsets relative to the line). */
 function classifyHeading<K extends string>(line: string, tokens: readonly Token[], vocab: SectionVocabulary<K>): HeadingMatch<K> | null {
+  const spaced = letterSpacedHeading(line, tokens, vocab);
+  if (spaced) return { kind: spaced, inline: false, contentStart: line.length };
   // A line that starts in lower case or ends like a sentence is the tail of a wrapped sentence ("courses."), not
   // a heading, even when its words are a heading's. The content after an inline label may end any way: "Nice to
   // have: a culinary degree, fermentation," is a label whose list wraps onto the next line.

@@ -134,3 +134,24 @@ describe("job education requirements", () => {
     expect(job("Requirements\n- Experience in Computer Science research").fields).toBeNull();
   });
 });
+
+describe("job education: fields by the firmness of their sentence", () => {
+  const job = (text: string) => extractJobEducation(scanText(text, JOB_SECTIONS, fixtureContext().catalogue));
+
+  it("does not make a field named only with a preferred degree a must", () => {
+    const edu = job("Qualifications\n1. Bachelor's degree from an accredited college or university\n2. Master's degree in Education is desirable");
+    expect(edu.degrees).toEqual([{ level: "bachelor", strength: "must" }, { level: "master", strength: "nice" }]);
+    expect(edu.fields).toMatchObject({ fields: [{ name: "Education" }], strength: "nice" });
+  });
+
+  it("keeps the fields of the required degree and leaves those of a preferred one out", () => {
+    const edu = job("Minimum Qualifications\n- Bachelor's degree in Finance or Economics\nPreferred Qualifications\n- Master's degree in Education");
+    expect(edu.fields?.strength).toBe("must");
+    expect(edu.fields?.fields.map((f) => f.name)).toEqual(["Finance", "Economics"]);
+  });
+
+  it("accepts a comparable field as a related one", () => {
+    const edu = job("Your profile\n- Degree in Computer Science, Mathematics or a comparable field");
+    expect(edu.fields).toMatchObject({ strength: "must", relatedAccepted: true });
+  });
+});

@@ -86,13 +86,15 @@ function abbreviationIsDegree<K extends string>(hit: Hit<DegreeEntry, K>, lineHi
 /**
  * Degree and field requirements of a posting. Per sentence, the lowest degree named is the requirement
  * ("Bachelor's or Master's" → Bachelor's); a bare "degree" is read as a bachelor's and ignored when the sentence
- * names a specific degree. Fields count only in sentences that name a degree. The required degree is the lowest
- * must-have one; a nice-to-have degree is kept only when higher ("BS required, MS preferred").
+ * names a specific degree. Fields count only in sentences that name a degree, and only those of the firmest such
+ * sentences. The required degree is the lowest must-have one; a nice-to-have degree is kept only when higher ("BS
+ * required, MS preferred").
  */
 export function extractJobEducation(scan: Scan<JobSection>): EducationRequirement {
   const lowest: Partial<Record<Strength, EducationLevel>> = {};
-  const fields = new Map<string, FieldOfStudy>();
-  let fieldStrength: Strength | undefined;
+  // Fields by the strength of the sentence naming them: a field named only with a preferred degree ("Master's in
+  // Education is desirable") does not make the field of a plain required degree a must.
+  const fieldsBy: Record<Strength, Map<string, FieldOfStudy>> = { must: new Map(), nice: new Map() };
   let relatedAccepted = false;
   let equivalentExperience = false;
 
@@ -110,18 +112,30 @@ export function extractJobEducation(scan: Scan<JobSection>): EducationRequiremen
         return true;
       });
       let sentenceStrength: Strength | undefined;
+      const sentenceFields = new Map<string, FieldOfStudy>();
+      // After a comma, fields, "a related field" and a choice of degrees ("BS, MS or PhD preferred") still belong to
+      // the degree; a degree of its own ("Bachelor's in Finance, MBA preferred") or anything else is another clause.
+      const continues = (a: number, b: number) =>
+        lineHits.some(
+          (h) =>
+            h.start >= a &&
+            h.end <= b &&
+            (h.value.kind === "field" ||
+              (h.value.kind === "cue" && h.value.id === "related-field") ||
+              (h.value.kind === "degree" && /\bor\b/iu.test(scan.doc.text.slice(a, b)))),
+        );
       for (const d of accepted) {
-        const strength = requirementStrength(scan, line, d.start, d.end, { about: null });
+        const strength = requirementStrength(scan, line, d.start, d.end, { about: null, ownClause: true, continues });
         if (!strength) continue;
         sentenceStrength = firmer(sentenceStrength, strength);
         const known = lowest[strength];
         if (!known || educationRank(d.value.level) < educationRank(known)) lowest[strength] = d.value.level;
         const implied = d.value.field ? fieldEntry(d.value.field) : undefined;
-        if (implied) fields.set(implied.id, asField(implied));
+        if (implied) sentenceFields.set(implied.id, asField(implied));
       }
       if (!sentenceStrength) continue;
-      fieldStrength = firmer(fieldStrength, sentenceStrength);
-      for (const f of fieldHits(lineHits).filter(inSentence)) fields.set(f.value.id, asField(f.value));
+      for (const f of fieldHits(lineHits).filter(inSentence)) sentenceFields.set(f.value.id, asField(f.value));
+      for (const [id, f] of sentenceFields) fieldsBy[sentenceStrength].set(id, f);
       const cues = lineHits.filter(inSentence).flatMap((h) => (h.value.kind === "cue" ? [h.value.id] : []));
       relatedAccepted ||= cues.includes("related-field");
       equivalentExperience ||= cues.includes("equivalent-experience");
@@ -133,9 +147,11 @@ export function extractJobEducation(scan: Scan<JobSection>): EducationRequiremen
   if (lowest.nice && (!lowest.must || educationRank(lowest.nice) > educationRank(lowest.must))) {
     degrees.push({ level: lowest.nice, strength: "nice" });
   }
+  const fieldStrength: Strength = fieldsBy.must.size ? "must" : "nice";
+  const fields = fieldsBy[fieldStrength];
   return {
     degrees,
-    fields: fields.size && fieldStrength ? { fields: [...fields.values()], strength: fieldStrength, relatedAccepted } : null,
+    fields: fields.size ? { fields: [...fields.values()], strength: fieldStrength, relatedAccepted } : null,
     equivalentExperience,
   };
 }

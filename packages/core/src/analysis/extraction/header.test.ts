@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fixtureContext } from "../__fixtures__/catalogue.ts";
 import { JOB_SECTIONS } from "../text/headings.ts";
-import { extractJobHeader } from "./header.ts";
+import { extractJobHeader, headerPlace } from "./header.ts";
 import { scanText } from "./scan.ts";
 
 const ctx = fixtureContext();
@@ -73,5 +73,45 @@ describe("job location", () => {
 
   it("does not take a work mode from the benefits", () => {
     expect(header("Accountant\nBenefits\n- Remote work on Fridays").location).toBeNull();
+  });
+});
+
+describe("job location from the header lines", () => {
+  it("reads a city and region from a line of employer, place and work mode", () => {
+    expect(header("Staff Accountant\nCalder & Finch Home Goods — Minneapolis, MN (hybrid: three days in the office)\n\nWho we are").location).toBe("Minneapolis, MN (Hybrid)");
+    expect(header("SENIOR ACCOUNTANT\nFull-time | Chicago, IL | Hybrid\nABOUT THE COMPANY").location).toBe("Chicago, IL (Hybrid)");
+    expect(header("Line Cook – Full Time\nOlive & Ember, Portland, OR\n\nWe're a busy restaurant.").location).toBe("Portland, OR");
+  });
+
+  it("drops a ZIP code and reads either side of an 'or'", () => {
+    expect(header("WAREHOUSE ASSOCIATE\nReno, NV 89502\nREQUIREMENTS").location).toBe("Reno, NV");
+    expect(header("Machine Learning Engineer\nSan Francisco, CA or Remote (US)\nRESPONSIBILITIES").location).toBe("San Francisco, CA (Remote)");
+  });
+
+  it("takes a work mode written alone in the header", () => {
+    expect(header("Customer Support Specialist\nRemote (US only)\n\nHi! We're a small company.").location).toBe("Remote");
+  });
+
+  it("does not take a company's legal form for a region, nor read prose or lines below the first heading", () => {
+    expect(header("Account Executive\nLedgerline, LLC | Full-time\nRequirements\n- Go").location).toBeNull();
+    expect(header("Data Engineer\nRequirements\nDenver, CO").location).toBeNull();
+    expect(header("Data Engineer\nWe have offices in many places, Denver, CO.\nRequirements").location).toBeNull();
+  });
+
+  it("reads territory and German location labels, and 'based in our … office'", () => {
+    expect(header("Outside Sales Representative\nTerritory: Columbus, OH and surrounding area").location).toBe("Columbus, OH and surrounding area");
+    expect(header("Data Engineer (m/w/d)\nStandort: Hamburg\nYour tasks").location).toBe("Hamburg");
+    expect(header("Product Manager\nThis is a hybrid role based in our London office.").location).toBe("London (Hybrid)");
+  });
+});
+
+describe("headerPlace", () => {
+  it.each([
+    ["Lone Oak Electrical Contractors, Inc. – San Antonio, TX", "San Antonio, TX"],
+    ["Hamburg, Germany", "Hamburg, Germany"],
+    ["Full-time | Contract", null],
+    ["Ledgerline, Inc.", null],
+  ])("reads %j as %j", (line, place) => {
+    expect(headerPlace(line)).toBe(place);
   });
 });

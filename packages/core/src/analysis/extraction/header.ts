@@ -15,9 +15,9 @@ const MAX_TITLE_CHARS = 150;
 const MARKUP = /^[\s#>*_]+|[\s*_]+$|\*\*|__/gu;
 const TITLE_LABEL = /^(?:job\s*title|position\s*title|position|role|title|job|vacancy|opening|job\s*role)\s*[:：\-–—]\s*(.+)$/iu;
 const LOCATION_LABEL =
-  /^(?:job\s+|work\s+|office\s+)?(?:location|locations|based|workplace|place of work)\s*[:：\-–—]\s*(.*)$/iu;
+  /^(?:job\s+|work\s+|office\s+)?(?:location|locations|based|workplace|place of work|territory|region|standort|arbeitsort|einsatzort)\s*[:：\-–—]\s*(.*)$/iu;
 const ANY_LABEL = /^[\p{L} ]{2,30}[:：]/u;
-const BASED_IN = /\b(?:based|located) (?:in|out of)\s+((?:the\s+)?[\p{Lu}][\p{L}.'’-]*(?:(?:,\s*|\s+)[\p{Lu}][\p{L}.'’-]*){0,3})/u;
+const BASED_IN = /\b(?:based|located) (?:in|out of)\s+(?:our\s+)?((?:the\s+)?[\p{Lu}][\p{L}.'’-]*(?:(?:,\s*|\s+)[\p{Lu}][\p{L}.'’-]*){0,3})/u;
 const US_STATES =
   "AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC";
 const IN_CITY_STATE = new RegExp(
@@ -35,6 +35,9 @@ const MODE_STATEMENTS = [
   /\bwork(?:ing)? (?:from home|remotely)\b/iu,
 ];
 const REGION_WORDS = /\b(?:EU|US|USA|UK|EMEA|APAC|LATAM|Europe|Worldwide|Anywhere|Global)\b/u;
+// "Ledgerline, Inc." and "Acme, LLC" have the shape of a place but name a company.
+const COMPANY_SUFFIX = /,\s*(?:Inc|LLC|L\.L\.C|Ltd|Limited|GmbH|Corp|Co|LLP|PLC|AG|SA|BV|SE|KG)\.?$/u;
+const ZIP_CODE = /\s+\d{5}(?:-\d{4})?$/u;
 const CITY_REGION = /^[\p{Lu}][\p{L}.'’-]+(?:[\s-][\p{Lu}][\p{L}.'’-]+)*,\s*(?:\p{Lu}{2,3}|[\p{Lu}][\p{L}]+(?:\s[\p{Lu}][\p{L}]+)?)$/u;
 
 export interface JobHeader {
@@ -148,8 +151,8 @@ function titleCandidate(scan: Scan<JobSection>, ctx: EngineContext): TitleCandid
   return null;
 }
 
-function workMode(scan: Scan<JobSection>, titleRaw: string, label: string | null): string | null {
-  const direct = WORK_MODE.exec(label ?? "") ?? WORK_MODE.exec(titleRaw);
+function workMode(scan: Scan<JobSection>, titleRaw: string, label: string | null, header: readonly string[]): string | null {
+  const direct = WORK_MODE.exec(label ?? "") ?? WORK_MODE.exec(titleRaw) ?? header.map((l) => WORK_MODE.exec(l)).find(Boolean);
   if (direct) return modeName(direct[1]!);
   for (const line of scan.doc.lines) {
     if (line.section === "benefits") continue;
@@ -214,20 +217,57 @@ function kinOf(ctx: EngineContext, titleId: string): { id: string; overlap: numb
     .sort((a, b) => b.overlap - a.overlap || (a.id < b.id ? -1 : 1));
 }
 
+/**
+ * The short lines of the header, before the first heading, other than the title's: postings put the employer, the
+ * place, the work mode and the employment type there ("Ledgerline, Inc. | Denver, CO (hybrid) | Full-time",
+ * "Reno, NV 89502", "Remote (US only)"). A line ending a sentence is prose, not such a line.
+ */
+function headerLines(scan: Scan<JobSection>, titleStart: number | null): string[] {
+  const out: string[] = [];
+  for (const line of scan.doc.lines.slice(0, HEADER_LINES)) {
+    if (line.heading) break;
+    const text = plain(line.text);
+    if (line.start === titleStart || line.tokens.length > MAX_TITLE_WORDS || /[.!?]$/u.test(text) || ANY_LABEL.test(text)) continue;
+    out.push(text);
+  }
+  return out;
+}
+
+/**
+ * A city and region in a header line: a part between separators (or either side of "or") that reads "City, ST" or
+ * "City, Country", possibly after the employer's name ("Olive & Ember, Portland, OR") or before a ZIP code.
+ */
+export function headerPlace(line: string): string | null {
+  const parts = line.replace(BRACKETS, " ").split(new RegExp(`${SEPARATOR.source}|\\s+or\\s+`, "u"));
+  for (const part of parts) {
+    const segment = tidy(part).replace(ZIP_CODE, "");
+    if (COMPANY_SUFFIX.test(segment)) continue;
+    const pieces = segment.split(/\s*,\s*/u);
+    // The shortest "City, Region" at the end: what precedes it is the employer.
+    for (let from = Math.max(0, pieces.length - 2); from >= 0; from--) {
+      const candidate = pieces.slice(from).join(", ");
+      if (pieces.length - from >= 2 && CITY_REGION.test(candidate)) return candidate;
+    }
+  }
+  return null;
+}
+
 export function extractJobHeader(scan: Scan<JobSection>, ctx: EngineContext): JobHeader {
   const lines = scan.doc.lines;
   const label = labelledValue(lines, LOCATION_LABEL, lines.length);
   const text = scan.doc.text;
   const basedIn = BASED_IN.exec(text)?.[1]?.trim() ?? IN_CITY_STATE.exec(text)?.[1]?.trim() ?? null;
-  const knownLocation = label?.value ?? basedIn;
 
   const candidate = titleCandidate(scan, ctx);
+  const header = headerLines(scan, candidate?.start ?? null);
+  const inHeader = header.map(headerPlace).find((p) => p !== null) ?? null;
+  const knownLocation = label?.value ?? inHeader ?? basedIn;
   const cleaned = candidate ? cleanTitle(candidate.raw, knownLocation) : { title: "", places: [] };
 
-  const mode = workMode(scan, candidate?.raw ?? "", label?.value ?? null);
+  const mode = workMode(scan, candidate?.raw ?? "", label?.value ?? null, header);
   // Places found in the title ("(Remote, EU) - Berlin") without their work-mode words.
   const titlePlaces = [...new Set(cleaned.places.map((p) => tidy(p.replace(WORK_MODES, " "))).filter(Boolean))];
-  const place = label?.value ?? basedIn ?? (titlePlaces.length ? titlePlaces.join(", ") : null);
+  const place = label?.value ?? inHeader ?? basedIn ?? (titlePlaces.length ? titlePlaces.join(", ") : null);
   const location = place && mode && !WORK_MODE.test(place) ? `${place} (${mode})` : (place ?? mode);
 
   return {

@@ -42,3 +42,16 @@ describe("traits, interests and values a posting asks for", () => {
     expect(asked.trait).toEqual([]);
   });
 });
+
+describe("traits that describe the company or name it", () => {
+  it("reads no trait from the company description", () => {
+    const asked = job("About us\nWe build software for independent trucking companies.\nRequirements\n- Detail-oriented");
+    expect(asked.trait.map((t) => t.name)).toEqual(["Detail-oriented"]);
+  });
+
+  it("reads no trait from a word of a name in running prose, but does from a Title Case bullet", () => {
+    expect(job("Lakeview Independent School District seeks a certified teacher.").trait).toEqual([]);
+    expect(job("Requirements\n- Strong Detail-Oriented Worker").trait.map((t) => t.name)).toEqual(["Detail-oriented"]);
+    expect(job("Requirements\n- Independent and detail-oriented").trait.map((t) => t.name)).toContain("Independent");
+  });
+});

@@ -1,6 +1,7 @@
 import type { NamedEntry } from "../lexicon/index.ts";
 import type { NamedKind } from "../lexicon/named.ts";
 import type { JobSection, ResumeSection } from "../text/headings.ts";
+import { sentenceOf } from "../text/document.ts";
 import { snippetAround } from "../text/snippet.ts";
 import type { NamedEvidence, NamedRequirement, Strength } from "../types.ts";
 import { evidenceAt } from "./evidence.ts";
@@ -15,16 +16,33 @@ const hasInterestCue = <K extends string>(scan: Scan<K>, hit: Hit<NamedEntry, K>
   nearestCue(scan, hit.line, hit.start, hit.end, ["interest"]) !== null;
 
 /**
- * Traits, interests and values a posting asks for. Traits and interests take their strength like skills do;
- * values describe the company more than the candidate, so they are always nice-to-have.
+ * Whether a hit is a word of a name inside running prose ("Lakeview Independent School District seeks …"): it is
+ * capitalised, not the first word of its sentence, and at least half the words of its line are in lower case (in a Title Case
+ * bullet, "Strong Communication Skills", capitals say nothing).
+ */
+export function inProperName<K extends string>(text: string, hit: Hit<unknown, K>): boolean {
+  if (!/^\p{Lu}/u.test(text.slice(hit.start, hit.end))) return false;
+  const [from] = sentenceOf(hit.line, hit.start, hit.end);
+  if (!/\p{L}/u.test(text.slice(from, hit.start))) return false;
+  const words = hit.line.tokens.filter((t) => /^\p{L}/u.test(t.raw));
+  const lower = words.filter((t) => /^\p{Ll}/u.test(t.raw)).length;
+  return lower * 2 >= words.length;
+}
+
+/**
+ * Traits, interests and values a posting asks for. Traits and interests take their strength like skills do, except
+ * in the company description, which describes the company and its customers ("independent trucking companies"),
+ * not the hire; values describe the company more than the candidate, so they are always nice-to-have. A trait word
+ * inside a name ("Lakeview Independent School District") is no trait.
  */
 export function extractJobPersonal(scan: Scan<JobSection>): Record<NamedKind, NamedRequirement[]> {
+  const text = scan.doc.text;
   const collect = (kind: NamedKind, keep: (h: Hit<NamedEntry, JobSection>) => boolean) => {
     const out = new Map<string, NamedRequirement>();
     for (const hit of namedHits(scan, kind)) {
-      if (hit.line.section === "benefits" || !keep(hit)) continue;
+      if (hit.line.section === "benefits" || !keep(hit) || inProperName(text, hit)) continue;
       const strength: Strength | null =
-        kind === "value" ? "nice" : requirementStrength(scan, hit.line, hit.start, hit.end, { about: "nice" });
+        kind === "value" ? "nice" : requirementStrength(scan, hit.line, hit.start, hit.end, { about: null });
       if (!strength) continue;
       const known = out.get(hit.value.id);
       out.set(hit.value.id, { kind, id: hit.value.id, name: hit.value.name, strength: firmer(known?.strength, strength) });

@@ -6,7 +6,8 @@ import type { Scan } from "./scan.ts";
 
 /**
  * The cue of the given kinds closest to [start, end) within the same sentence, or null. Closeness decides between
- * cues of a mixed sentence: in "Python (required), Go (preferred)" Python is required and Go preferred.
+ * cues of a mixed sentence: in "Python (required), Go (preferred)" Python is required and Go preferred. `accept`
+ * leaves out cues that do not bear on the thing (see StrengthOptions.ownClause).
  */
 export function nearestCue<K extends string>(
   scan: Scan<K>,
@@ -14,11 +15,12 @@ export function nearestCue<K extends string>(
   start: number,
   end: number,
   kinds: readonly CueKind[],
+  accept: (cue: { start: number; end: number }) => boolean = () => true,
 ): CueKind | null {
   const [from, to] = sentenceOf(line, start, end);
   let best: { kind: CueKind; distance: number; rank: number } | null = null;
   for (const hit of scan.lexiconByLine[line.index] ?? []) {
-    if (hit.value.kind !== "cue" || hit.start < from || hit.end > to) continue;
+    if (hit.value.kind !== "cue" || hit.start < from || hit.end > to || !accept(hit)) continue;
     const rank = kinds.indexOf(hit.value.id);
     if (rank === -1) continue;
     const distance = hit.end <= start ? start - hit.end : hit.start >= end ? hit.start - end : 0;
@@ -32,11 +34,54 @@ export function nearestCue<K extends string>(
 export interface StrengthOptions {
   /** What a mention in the company description counts as (skills: nice; years, degrees: nothing). */
   about: Strength | null;
+  /**
+   * Only cues of the thing's own clause, or of a clause that is nothing but the cue (", preferred"), apply. For
+   * years and degrees, which are not list members: in "4–6 years of experience, public accounting a plus" the
+   * "a plus" is about public accounting. Skills leave it off, since a cue closing a list ("SQL, Tableau preferred")
+   * is about the whole list.
+   */
+  ownClause?: boolean;
+  /** With ownClause: whether another clause [from, to) still belongs to the thing ("Bachelor's in Finance, Economics or a related field preferred"). */
+  continues?: (from: number, to: number) => boolean;
+}
+
+// Statements about the employer's hiring practice ("We are an equal opportunity employer", "without regard to race",
+// "participates in E-Verify"): whatever they mention ("applicants with disabilities", "veterans") is not asked of the
+// candidate. Phrases that a posting could ask for as knowledge ("affirmative action plans") are left out.
+const EMPLOYER_STATEMENT =
+  /\b(?:equal (?:employment )?opportunit(?:y|ies) (?:employer|workplace)|eeo(?:\/aa)? (?:statement|employer)|affirmative action employer|without regard to|participates? in e-?verify|(?:applicants|candidates) (?:of|from) all backgrounds|regardless of (?:race|age|gender|sex|religion|disability))\b/iu;
+
+/** Whether a line is an equal-opportunity or similar statement of the employer, which never states a requirement. */
+export const isEmployerStatement = (text: string): boolean => EMPLOYER_STATEMENT.test(text);
+
+// Words that may stand beside a cue in a clause of its own without giving it a subject (", strongly preferred").
+const CLAUSE_FILLER = new Set(
+  "a an is are be but not also very highly strongly definitely certainly greatly would will considered though although".split(" "),
+);
+
+/** The clause (cut at commas and semicolons outside brackets) of the sentence [from, to) around pos. */
+function clauseAround(text: string, from: number, to: number, pos: number): [number, number] {
+  const cuts: number[] = [];
+  let depth = 0;
+  for (let i = from; i < to; i++) {
+    const c = text[i]!;
+    if (c === "(" || c === "[") depth++;
+    else if ((c === ")" || c === "]") && depth > 0) depth--;
+    else if (depth === 0 && (c === "," || c === ";")) cuts.push(i);
+  }
+  const before = cuts.filter((c) => c < pos);
+  const after = cuts.find((c) => c >= pos);
+  return [before.length ? before[before.length - 1]! + 1 : from, after ?? to];
+}
+
+function cueOwnsClause(text: string, clause: [number, number], cue: { start: number; end: number }): boolean {
+  const rest = `${text.slice(clause[0], cue.start)} ${text.slice(cue.end, clause[1])}`.toLowerCase();
+  return (rest.match(/\p{L}+/gu) ?? []).every((w) => CLAUSE_FILLER.has(w));
 }
 
 /**
  * Reads how firmly a posting asks for the thing at [start, end):
- * 1. benefits sections never state requirements;
+ * 1. benefits sections and the employer's equal-opportunity statements never state requirements;
  * 2. a "must"/"nice" cue in the same sentence decides (the closest one);
  * 3. otherwise the section decides: requirements → must, preferred → nice, company description → options.about;
  * 4. elsewhere (intro, duties, unknown sections) → must when the posting has no requirements section of its own,
@@ -49,8 +94,16 @@ export function requirementStrength(
   end: number,
   options: StrengthOptions,
 ): Strength | null {
-  if (line.section === "benefits") return null;
-  const cue = nearestCue(scan, line, start, end, ["nice", "must"]);
+  if (line.section === "benefits" || isEmployerStatement(line.text)) return null;
+  const text = scan.doc.text;
+  const [from, to] = sentenceOf(line, start, end);
+  const own = clauseAround(text, from, to, start);
+  const applies = (cue: { start: number; end: number }): boolean => {
+    if (!options.ownClause || (cue.start >= own[0] && cue.end <= own[1])) return true;
+    const clause = clauseAround(text, from, to, cue.start);
+    return cueOwnsClause(text, clause, cue) || (options.continues?.(...clause) ?? false);
+  };
+  const cue = nearestCue(scan, line, start, end, ["nice", "must"], applies);
   if (cue === "nice" || cue === "must") return cue;
   switch (line.section) {
     case "requirements":

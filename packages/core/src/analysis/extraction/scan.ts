@@ -25,6 +25,18 @@ export const MAX_TEXT_LENGTH = 100_000;
 export const asText = (input: unknown): string =>
   typeof input === "string" ? input.slice(0, MAX_TEXT_LENGTH) : "";
 
+// Words that a single capital letter completes into a name of its own: "Series C" is a funding round, "Plan B",
+// "Class C licence", "Vitamin C", "Type A", "Grade B", "Schedule C" are not the C or R languages.
+const LETTER_NAMERS = new Set(["series", "plan", "class", "vitamin", "type", "grade", "schedule", "part", "section", "phase", "building", "unit", "hepatitis", "exhibit", "appendix", "level", "category", "form", "option", "team", "group", "row", "gate", "block", "wing", "zone"]);
+
+/** Whether a one-letter skill match ("C", "R") is the second half of a name such as "Series C". */
+function lettersAsName<K extends string>(line: Line<K>, start: number, surface: string): boolean {
+  if (!/^\p{Lu}$/u.test(surface)) return false;
+  const at = line.tokens.findIndex((t) => t.start === start);
+  const before = at > 0 ? line.tokens[at - 1] : undefined;
+  return before !== undefined && LETTER_NAMERS.has(before.norm);
+}
+
 /**
  * Matching runs line by line, so a phrase never spans a line break ("Apache" at the end of one line and "Spark" at
  * the start of the next are two things) and every match keeps its line for section and sentence lookups.
@@ -38,7 +50,9 @@ export function scanText<K extends string>(text: string, vocab: SectionVocabular
     const onLine: Hit<LexEntry, K>[] = [];
     lexiconByLine.push(onLine);
     if (line.heading || line.tokens.length === 0) continue;
-    for (const m of catalogue.skillMatcher.findAll(text, line.tokens)) skills.push({ ...m, line });
+    for (const m of catalogue.skillMatcher.findAll(text, line.tokens)) {
+      if (!lettersAsName(line, m.start, m.surface)) skills.push({ ...m, line });
+    }
     for (const m of LEXICON.findAll(text, line.tokens)) onLine.push({ ...m, line });
     lexicon.push(...onLine);
   }

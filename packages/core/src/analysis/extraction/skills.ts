@@ -1,5 +1,6 @@
 import type { Catalogue } from "../../catalogue/catalogue.ts";
 import type { Skill } from "../../catalogue/types.ts";
+import { sentenceOf } from "../text/document.ts";
 import type { JobSection, ResumeSection } from "../text/headings.ts";
 import type { CandidateSkill, Position, RelatedSkillRef, SkillRequirement, SkillUse, Strength } from "../types.ts";
 import { evidenceAt } from "./evidence.ts";
@@ -83,6 +84,17 @@ function choiceGroups(text: string, hits: readonly JobHit[]): number[][] {
 }
 
 /**
+ * Whether a skill match is the field of study of a degree in its sentence ("Bachelor's degree in Accounting", "BS in
+ * Statistics or a related field"): that is read as the education requirement, not as a skill asked for.
+ */
+function namesFieldOfStudy(scan: Scan<JobSection>, hit: Hit<string, JobSection>): boolean {
+  const lineHits = scan.lexiconByLine[hit.line.index] ?? [];
+  const [from, to] = sentenceOf(hit.line, hit.start, hit.end);
+  const isField = lineHits.some((h) => h.value.kind === "field" && h.start <= hit.start && h.end >= hit.end);
+  return isField && lineHits.some((h) => h.value.kind === "degree" && h.start >= from && h.end <= to);
+}
+
+/**
  * Catalogue skills a posting names, with how firmly (see requirementStrength; a skill named in the title, as in
  * "Python Developer", is a must-have), one requirement per skill or per choice of skills (see choiceGroups). A
  * requirement named several times keeps its firmest strength; a choice is as firm as its firmest mention. A skill
@@ -97,6 +109,7 @@ export function extractJobSkills(
   const inTitle = (start: number, end: number) => titleSpan !== null && start >= titleSpan[0] && end <= titleSpan[1];
   const hits: JobHit[] = [];
   scan.skills.forEach((hit, order) => {
+    if (namesFieldOfStudy(scan, hit)) return;
     const strength = inTitle(hit.start, hit.end)
       ? "must"
       : requirementStrength(scan, hit.line, hit.start, hit.end, { about: "nice" });

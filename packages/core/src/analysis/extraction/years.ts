@@ -42,7 +42,7 @@ export function extractJobYears(scan: Scan<JobSection>): YearsRequirement | null
       const phrasedAsMinimum = Boolean(m[1] || m[3] || m[4]);
       const inRequirements = line.section === "requirements" || line.section === "preferred";
       if (!phrasedAsMinimum && !inRequirements && !EXPERIENCE_WORD.test(sentence)) continue;
-      const strength = requirementStrength(scan, line, start, end, { about: null });
+      const strength = requirementStrength(scan, line, start, end, { about: null, ownClause: true });
       if (!strength) continue;
       best[strength] = Math.max(best[strength] ?? 0, years);
     }

@@ -14,7 +14,7 @@ export const CUES: Record<CueKind, string> = {
   "in-progress": "expected|expected graduation|in progress|pursuing|currently pursuing|candidate|ongoing|anticipated|currently enrolled|enrolled|to be completed|present|current",
   "equivalent-experience":
     "equivalent experience|equivalent practical experience|equivalent work experience|equivalent professional experience|or equivalent|equivalent combination|in lieu of",
-  "related-field": "related field|related fields|related discipline|related area|related subject|similar field|relevant field|equivalent field|related technical field|related quantitative field|quantitative field|technical field|stem field|stem",
+  "related-field": "related field|related fields|related discipline|comparable field|comparable discipline|similar discipline|related area|related subject|similar field|relevant field|equivalent field|related technical field|related quantitative field|quantitative field|technical field|stem field|stem",
   // Stock phrases that would otherwise read as culture or requirement cues ("competitive salary" is not a culture).
   stop: "competitive salary|competitive compensation|competitive pay|competitive benefits|competitive package|competitive rates|competitive rate|target audience|target market|fun fact|production environment|development environment",
 };

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { buildCatalogue } from "../../catalogue/build.ts";
+import { Catalogue } from "../../catalogue/catalogue.ts";
+import { JOB_SECTIONS, RESUME_SECTIONS } from "../text/headings.ts";
+import { scanText } from "./scan.ts";
+import { extractJobSkills } from "./skills.ts";
+
+// One-letter languages and skills that are also fields of study, which the shared fixture catalogue does not have.
+const catalogue = new Catalogue(
+  buildCatalogue(
+    [
+      {
+        path: "skills.json",
+        content: {
+          skills: [
+            { name: "C", type: "Specialized Skill", case_sensitive: true },
+            { name: "R", type: "Specialized Skill", case_sensitive: true },
+            { name: "Statistics", type: "Specialized Skill" },
+            { name: "Accounting", type: "Specialized Skill" },
+            { name: "Python", type: "Specialized Skill" },
+          ],
+        },
+      },
+      { path: "titles.json", content: { career_group: "Data", titles: [{ name: "Data Scientist", skills: ["Python", "R"] }] } },
+    ],
+    "test",
+  ),
+);
+const skillNames = (text: string) => scanText(text, RESUME_SECTIONS, catalogue).skills.map((s) => s.surface);
+const jobSkills = (text: string) => extractJobSkills(scanText(text, JOB_SECTIONS, catalogue), catalogue, null).map((s) => [s.name, s.strength]);
+
+describe("one-letter skills", () => {
+  it("are not the letter that completes a name such as a funding round or a plan", () => {
+    expect(skillNames("We are a Series C company with a Plan B and a Class C licence.")).toEqual([]);
+  });
+
+  it("are still read as languages elsewhere", () => {
+    expect(skillNames("Built parsers in C and models in R; C, Python")).toEqual(["C", "R", "C", "Python"]);
+  });
+});
+
+describe("fields of study in a degree's sentence", () => {
+  it("are the education requirement, not skills asked for", () => {
+    expect(jobSkills("Requirements\n- BS in Statistics or a related field\n- Python")).toEqual([["Python", "must"]]);
+    expect(jobSkills("Requirements\n- Bachelor's degree in Accounting")).toEqual([]);
+  });
+
+  it("are skills when no degree is named with them", () => {
+    expect(jobSkills("Requirements\n- Strong statistics and Python")).toEqual([["Statistics", "must"], ["Python", "must"]]);
+  });
+});

@@ -144,6 +144,16 @@ describe("exact phase", () => {
     expect(normalizer.score("Personnel Manager", 1)[0]!.exact).toBe(1);
   });
 
+  it("matches names and aliases exactly in any word order", () => {
+    const machine = normalizer.score("Operator, Bottling Machine", 1)[0]!;
+    expect([machine.title.name, machine.exact]).toEqual(["Bottling Machine Operator", 2]);
+    const shop = normalizer.score("Assistant (Shop)", 1)[0]!;
+    expect([shop.title.name, shop.exact]).not.toEqual(["Sales Assistant", 1]); // asides stay out of the key
+    const alias = normalizer.score("Assistant Shop", 1)[0]!;
+    expect([alias.title.name, alias.exact]).toEqual(["Sales Assistant", 1]);
+    expect(normalizer.normalize("Operator, Bottling Machine")!.confidence).toBeGreaterThan(CONFIDENCE_THRESHOLD);
+  });
+
   it("gives a one-word alias no exact-match priority, as it names a generic role", () => {
     expect(normalizer.score("programmer", 2).map((r) => [r.title.name, r.exact])).toEqual([
       ["Programmer", 2],

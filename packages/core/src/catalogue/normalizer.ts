@@ -87,6 +87,12 @@ interface Ranked {
   score: number;
 }
 
+/**
+ * The exact phase compares words in any order: "UX/UI Designer" is the alias "UI/UX Designer", "Engineer, Software"
+ * the name "Software Engineer". Different titles whose labels share a word set compete on score, as for one key.
+ */
+const exactKey = (words: readonly string[]): string => [...words].sort().join(" ");
+
 const byRank = (a: Ranked, b: Ranked): number => b.exact - a.exact || b.score - a.score;
 
 /**
@@ -196,7 +202,7 @@ export class TitleNormalizer {
     const parts: string[] = [];
     for (let k = start[label]!; k < start[label + 1]!; k++) if (!level[k]) parts.push(this.lexicon.words[words[k]!]!);
     // join() gives a flat string; `+=` would keep a rope of pieces alive as the key of each of 33k labels.
-    return parts.join(" ");
+    return exactKey(parts);
   }
 
   detectLevels(term: string): JobLevel[] {
@@ -243,7 +249,7 @@ export class TitleNormalizer {
     // Exact phase: the whole cleaned title, seniority and bracketed words aside, equals a name or an alias.
     const exact = new Map<number, 1 | 2>();
     const whole = segments[0];
-    const key = whole?.words.filter((_, i) => !whole.level[i] && !whole.aside[i]).join(" ");
+    const key = whole && exactKey(whole.words.filter((_, i) => !whole.level[i] && !whole.aside[i]));
     // A one-word alias names a generic role ("driver" under hearse driver, "technician" under several titles): it
     // earns no priority; a one-word name still does.
     const oneWord = key !== undefined && !key.includes(" ");

@@ -106,7 +106,9 @@ describe("npm start", () => {
       const browser = new FormClient(overHttp, { origin: run.url });
       expect((await browser.acceptInvite(invite!, "newcomer passphrase")).status).toBe(303);
       const csrf = await browser.csrf("/dashboard/profile/api-credentials");
-      const page = await (await browser.post("/dashboard/oauth-clients", { _csrf: csrf, name: "first client", scopes: ["taxonomy:read"] })).text();
+      const clientCreated = await browser.post("/dashboard/oauth-clients", { _csrf: csrf, name: "first client", scopes: ["taxonomy:read"] });
+      expect(clientCreated.status).toBe(303); // Post/Redirect/Get: the secret is shown by the page it redirects to
+      const page = await (await browser.get(clientCreated.headers.get("location")!)).text();
       const tokenRes = await fetch(`${run.url}/v1/oauth/token`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },

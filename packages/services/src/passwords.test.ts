@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SCRYPT_COST, burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
+import { COMMON_PASSWORD_PROBLEM, DEFAULT_SCRYPT_COST, burnPasswordCheck, hashPassword, isCommonPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 
 // A cheap cost keeps most cases fast; the default cost is exercised once.
 const CHEAP = { log2N: 10, r: 8, p: 1 };
@@ -54,5 +54,44 @@ describe("password policy", () => {
     expect(passwordProblem("Someone@Example.com", "someone@example.com")).toMatch(/email/);
     expect(passwordProblem("aaaaaaaaaaaaaaaa", "a@b.c")).toMatch(/different characters/);
     expect(passwordProblem("four unrelated words here", "a@b.c")).toBeUndefined();
+  });
+});
+
+describe("common password blocklist", () => {
+  it("refuses well-known passwords that pass the length rule, ignoring case, spaces and look-alike substitutions", () => {
+    for (const weak of ["password1234", "PASSWORD 2024!", "P@ssw0rd2024!", "iloveyou1234", "Summer2024!!", "letmein12345", "winnow-admin-2024"]) {
+      expect([weak, passwordProblem(weak, "a@b.c")]).toEqual([weak, COMMON_PASSWORD_PROBLEM]);
+    }
+  });
+
+  it("refuses number runs and keyboard walks, forwards and backwards", () => {
+    for (const weak of ["123456789012", "098765432109", "qwertyuiop12", "qwerty123456", "1qaz2wsx3edc", "asdfghjkl;'1", "zyxwvutsrqpo", "azertyuiop00"]) {
+      expect([weak, isCommonPassword(weak)]).toEqual([weak, true]);
+    }
+  });
+
+  it("refuses a shorter password repeated to reach the length", () => {
+    for (const weak of ["abcdabcdabcd", "hunter2hunter2", "blue blue blue", "xk9#xk9#xk9#"]) expect([weak, isCommonPassword(weak)]).toEqual([weak, true]);
+    // A unit long enough to be accepted alone stays acceptable when repeated.
+    expect(isCommonPassword("violet kettle sonar ".repeat(2))).toBe(false);
+  });
+
+  it("accepts passphrases and random strings, even ones that contain a common word or a short run", () => {
+    for (const fine of [
+      "four unrelated words here",
+      "correct horse battery staple",
+      "my password is a secret garden",
+      "qwerty is a keyboard layout",
+      "x7#Lq2!vR9@m",
+      "Zoë’s café déjà vu naïve",
+      "1234 tangerine meadows",
+    ]) {
+      expect([fine, passwordProblem(fine, "a@b.c")]).toEqual([fine, undefined]);
+    }
+  });
+
+  it("checks the blocklist only after the length and email rules, so their messages stay specific", () => {
+    expect(passwordProblem("password", "a@b.c")).toMatch(/at least 12/);
+    expect(passwordProblem("password@example.com", "password@example.com")).toMatch(/email/);
   });
 });

@@ -32,9 +32,12 @@ export function registerAuthPages(app: Hono<AppEnv>): void {
     if (outcome?.reason === "throttled") {
       c.header("Retry-After", String(outcome.retryAfterSeconds));
       const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
-      return page(c, signInPage(presessionToken(c), { email, error: `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` }), 429);
+      const message = `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+      return page(c, signInPage(presessionToken(c), { email, error: { message } }), 429);
     }
-    return page(c, signInPage(presessionToken(c), { email, error: "Wrong email or password." }), email && password ? 401 : 400);
+    // Either field may be the wrong one, and saying which would tell whether the email has an account.
+    const error = { message: "Wrong email or password.", fields: email ? ["password", "email"] : ["email", "password"] };
+    return page(c, signInPage(presessionToken(c), { email, error }), email && password ? 401 : 400);
   });
 
   app.post("/sign-out", async (c) => {
@@ -59,10 +62,10 @@ export function registerAuthPages(app: Hono<AppEnv>): void {
     const pending = await services.users.pendingInvitation(token, services.now());
     if (!pending) return page(c, messagePage("Invitation not valid", INVALID_INVITE, { href: "/dashboard/sign-in", label: "Sign in" }), 404);
     if (password !== field(form, "confirm")) {
-      return page(c, invitePage(presessionToken(c), token, pending.email, "The two passwords differ."), 400);
+      return page(c, invitePage(presessionToken(c), token, pending.email, { message: "The two passwords differ.", fields: ["confirm"] }), 400);
     }
     const outcome = await services.signIn.acceptInvitation(token, password, services.now());
-    if (!outcome.ok) return page(c, invitePage(presessionToken(c), token, pending.email, outcome.problem), 400);
+    if (!outcome.ok) return page(c, invitePage(presessionToken(c), token, pending.email, { message: outcome.problem, fields: ["password"] }), 400);
     audit(c, "invitation accepted", { userId: outcome.user.id, accountId: outcome.user.accountId, address: clientAddress(c) });
     await startSession(c, outcome.user);
     return c.redirect("/dashboard/profile", 303);

@@ -14,16 +14,14 @@ export type Form = Record<string, string | string[]>;
 export const page = (c: Context<AppEnv>, body: Fragment, status: 200 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 = 200) =>
   c.html(body, status);
 
-export const forbidden = (c: Context<AppEnv>) =>
-  page(
-    c,
-    messagePage(
-      "Request refused",
-      "This form could not be verified: it was sent from another site, or it expired. Go back, reload the page and try again.",
-      { href: "/dashboard", label: "Back to the dashboard" },
-    ),
-    403,
-  );
+const REFUSED = {
+  unverified: "This form could not be verified: it was sent from another site, or it expired. Go back, reload the page and try again.",
+  // The browser still sent a session cookie the service no longer honours: the usual cause is time, not an attack.
+  sessionEnded: "Your session has ended (after 2 hours without activity, 12 hours after signing in, or by signing out), so nothing was changed. Sign in again and repeat the last step.",
+};
+
+export const forbidden = (c: Context<AppEnv>, reason: keyof typeof REFUSED = "unverified") =>
+  page(c, messagePage("Request refused", REFUSED[reason], { href: "/dashboard", label: "Back to the dashboard" }), 403);
 
 /** The token of the pre-session double-submit pair: reused while the cookie lives, so several tabs keep working. */
 export function presessionToken(c: Context<AppEnv>): string {
@@ -73,9 +71,15 @@ export function verifyForms(): MiddlewareHandler<AppEnv>[] {
   const token: MiddlewareHandler<AppEnv> = async (c, next) => {
     // Signing out without a session has nothing to protect: just show the sign-in page.
     if (c.req.path === "/dashboard/sign-out" && !c.var.session) return c.redirect("/dashboard/sign-in", 303);
+    // A sign-in form left open in another tab: signing in there cleared its pre-session cookie, and the user is
+    // already where a sign-in would take them. Nothing changes, so there is nothing to verify.
+    if (c.req.path === "/dashboard/sign-in" && c.var.session) return c.redirect("/dashboard/profile", 303);
     const form = await readForm(c);
-    const expected = PRESESSION_PATHS.has(c.req.path) ? readCookie(c, "presession") : c.var.session?.csrfToken;
-    if (!tokensMatch(field(form, "_csrf"), expected)) return forbidden(c);
+    const presession = PRESESSION_PATHS.has(c.req.path);
+    const expected = presession ? readCookie(c, "presession") : c.var.session?.csrfToken;
+    if (!tokensMatch(field(form, "_csrf"), expected)) {
+      return forbidden(c, !presession && !c.var.session && readCookie(c, "session") ? "sessionEnded" : "unverified");
+    }
     await next();
   };
   return [origin, size, token];

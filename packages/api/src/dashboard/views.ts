@@ -55,27 +55,48 @@ ${body}
 </html>`;
 }
 
-const alert = (message: string | undefined): Fragment =>
-  message ? html`<p class="alert" role="alert" id="form-error">${message}</p>` : html``;
+/** A refused form: the message, and the fields it is about (their ids), which get marked invalid and described by it. */
+export interface FormError {
+  message: string;
+  fields?: string[];
+}
 
-export function signInPage(csrf: string, options: { error?: string; email?: string } = {}): Fragment {
+const ERROR_ID = "form-error";
+
+const alert = (error: FormError | undefined): Fragment =>
+  error ? html`<p class="alert" role="alert" id="${ERROR_ID}">${error.message}</p>` : html``;
+
+/**
+ * WCAG 3.3.1: a field in error says so (aria-invalid) and points at the message (aria-describedby, after its own
+ * hint), and the first such field takes focus, so a screen reader announces the error with the field.
+ */
+function fieldState(error: FormError | undefined, id: string, options: { hint?: string; focus?: boolean } = {}): Fragment {
+  const fields = error?.fields ?? [];
+  const inError = fields.includes(id);
+  const describedBy = [options.hint, inError ? ERROR_ID : undefined].filter(Boolean).join(" ");
+  const focus = fields.length ? fields[0] === id : options.focus;
+  return html`${inError ? html` aria-invalid="true"` : ""}${describedBy ? html` aria-describedby="${describedBy}"` : ""}${focus ? html` autofocus` : ""}`;
+}
+
+export function signInPage(csrf: string, options: { error?: FormError; email?: string } = {}): Fragment {
+  const error = options.error;
   return layout(
     "Sign in",
     html`<h1>Sign in</h1>
-${alert(options.error)}
-<form method="post" action="/dashboard/sign-in" class="card" ${options.error ? html`aria-describedby="form-error"` : ""}>
+${alert(error)}
+<form method="post" action="/dashboard/sign-in" class="card" ${error ? html`aria-describedby="${ERROR_ID}"` : ""}>
   <input type="hidden" name="_csrf" value="${csrf}">
   <label for="email">Email</label>
-  <input id="email" name="email" type="email" autocomplete="username" required maxlength="254" value="${options.email ?? ""}" autofocus>
+  <input id="email" name="email" type="email" autocomplete="username" required maxlength="254" value="${options.email ?? ""}"${fieldState(error, "email", { focus: true })}>
   <label for="password">Password</label>
-  <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="256">
+  <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="256"${fieldState(error, "password")}>
   <button type="submit">Sign in</button>
 </form>
 <p class="hint">No account yet? An administrator invites you with a link that sets your password.</p>`,
   );
 }
 
-export function invitePage(csrf: string, token: string, email: string, error?: string): Fragment {
+export function invitePage(csrf: string, token: string, email: string, error?: FormError): Fragment {
   return layout(
     "Set your password",
     html`<h1>Set your password</h1>
@@ -86,10 +107,10 @@ ${alert(error)}
   <input type="hidden" name="token" value="${token}">
   <input type="text" name="username" value="${email}" autocomplete="username" hidden>
   <label for="password">New password</label>
-  <input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="256" aria-describedby="password-hint" autofocus>
+  <input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="256"${fieldState(error, "password", { hint: "password-hint", focus: true })}>
   <p class="hint" id="password-hint">At least ${PASSWORD_MIN_LENGTH} characters. A passphrase of a few unrelated words works well.</p>
   <label for="confirm">Repeat the password</label>
-  <input id="confirm" name="confirm" type="password" autocomplete="new-password" required maxlength="256">
+  <input id="confirm" name="confirm" type="password" autocomplete="new-password" required maxlength="256"${fieldState(error, "confirm")}>
   <button type="submit">Set password and sign in</button>
 </form>`,
   );
@@ -156,7 +177,8 @@ function freshPanel(fresh: FreshSecret): Fragment {
   </div>`;
   return html`<section class="fresh" aria-labelledby="fresh-heading">
   <h2 id="fresh-heading">${isKey ? "Your new API key" : "Your new OAuth client"}</h2>
-  <p><strong>Copy it now: this is the only time it is shown.</strong> Winnow stores only a hash of it.</p>
+  <p><strong>Copy it now: this is the only time it is shown.</strong> Winnow keeps only a hash of it: reloading this
+  page or coming back later will not show it again.</p>
   ${fresh.clientId ? copy("new-client-id", "Client ID", fresh.clientId) : ""}
   ${copy("new-secret", isKey ? "API key" : "Client secret", fresh.secret)}
   <p class="hint" role="status" aria-live="polite" data-copy-status></p>
@@ -167,9 +189,14 @@ export interface CredentialsView {
   keys: ApiKeyRecord[];
   clients: OAuthClientRecord[];
   fresh?: FreshSecret;
-  error?: string;
+  /** The page was reached again after showing a new secret (a reload, the back button): say why it is gone. */
+  alreadyShown?: boolean;
+  error?: FormError;
   origin: string;
 }
+
+const alreadyShownNote = html`<p class="note" role="status">The new secret was shown once and cannot be shown again.
+  If it was not copied, revoke that credential and create a new one.</p>`;
 
 export function credentialsPage(viewer: Viewer, view: CredentialsView): Fragment {
   const keys = [...view.keys].sort((a, b) => Number(Boolean(a.revokedAt)) - Number(Boolean(b.revokedAt)) || b.createdAt.localeCompare(a.createdAt));
@@ -178,7 +205,7 @@ export function credentialsPage(viewer: Viewer, view: CredentialsView): Fragment
     "API credentials",
     html`<h1>Profile settings</h1>
 ${tabs("credentials")}
-${view.fresh ? freshPanel(view.fresh) : ""}
+${view.fresh ? freshPanel(view.fresh) : view.alreadyShown ? alreadyShownNote : ""}
 ${alert(view.error)}
 <section class="panel" aria-labelledby="keys-heading">
   <h2 id="keys-heading">API keys</h2>
@@ -215,7 +242,7 @@ ${alert(view.error)}
   <form method="post" action="/dashboard/oauth-clients" class="card">
     <input type="hidden" name="_csrf" value="${viewer.csrfToken}">
     <label for="client-name">Client name</label>
-    <input id="client-name" name="name" type="text" required maxlength="100" aria-describedby="client-name-hint">
+    <input id="client-name" name="name" type="text" required maxlength="100"${fieldState(view.error, "client-name", { hint: "client-name-hint" })}>
     <p class="hint" id="client-name-hint">Where it is used, e.g. "ATS integration".</p>
     ${scopeFieldset("client-scope")}
     <button type="submit">Create OAuth client</button>

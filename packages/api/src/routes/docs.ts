@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
@@ -77,6 +78,8 @@ const STYLE = `
 body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1d2330;background:#fafbfc}
 main{max-width:960px;margin:0 auto;padding:24px}
 nav ul{columns:2;padding-left:18px}
+@media (max-width:40rem){main{padding:12px}nav ul{columns:1}}
+li,p,h3,code{overflow-wrap:anywhere}
 h1{margin-top:0} h2{border-bottom:1px solid #dde;padding-bottom:4px;margin-top:40px}
 .op{background:#fff;border:1px solid #e3e6ea;border-radius:8px;padding:12px 18px;margin:16px 0}
 .m{display:inline-block;min-width:58px;text-align:center;border-radius:4px;color:#fff;font-size:13px;padding:2px 6px}
@@ -87,6 +90,19 @@ ul ul{border-left:2px solid #eef;margin-left:4px}
 table{border-collapse:collapse}td,th{border:1px solid #dde;padding:4px 8px;text-align:left}
 `;
 
+/**
+ * The page runs no script and loads nothing: everything is refused except its one inline stylesheet, allowed by
+ * hash (so an injected <style> or <script> would not apply), and it may not be framed.
+ */
+const CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash("sha256").update(STYLE).digest("base64")}'`,
+  "img-src 'self'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join("; ");
+
 /** GET /docs: an API reference generated from the same OpenAPI document the handlers validate with. No CDN. */
 export function registerDocs(app: OpenAPIHono<AppEnv>, v1: OpenAPIHono<AppEnv>): void {
   app.get("/docs", (c) => {
@@ -96,6 +112,7 @@ export function registerDocs(app: OpenAPIHono<AppEnv>, v1: OpenAPIHono<AppEnv>):
       Object.entries(methods).map(([method, op]) => ({ method, path, op })),
     );
     const base = `${new URL(c.req.url).origin}/v1`;
+    c.header("Content-Security-Policy", CSP);
     return c.html(html`<!doctype html>
       <html lang="en">
         <head>

@@ -147,6 +147,13 @@ describe("candidate experience", () => {
     ]);
   });
 
+  it("splits a known city run onto the employer by column merging, but not one the name ends with", () => {
+    const exp = experience(
+      ["Experience", "Site Reliability Engineer", "Danggeun Pay Inc. Seoul Mar 2021 – Present", "Teaching Assistant", "University of London Jan 2012 – Dec 2013"].join("\n"),
+    );
+    expect(exp.positions.map((p) => p.employer)).toEqual(["Danggeun Pay Inc.", "University of London"]);
+  });
+
   it("reads an employer on its own bulleted line above the title, but not an item of a list of duties", () => {
     const exp = experience(
       [
@@ -163,7 +170,8 @@ describe("candidate experience", () => {
       ].join("\n"),
     );
     expect(exp.positions.map((p) => [p.title, p.employer])).toEqual([
-      ["Software Engineer", "Northwind Traders Austin"],
+      // The city of "Austin, TX" is not part of the employer's name.
+      ["Software Engineer", "Northwind Traders"],
       ["Backend Engineer", "Fabrikam Labs"],
       ["Software Developer", null],
     ]);

@@ -8,6 +8,7 @@ import { round2 } from "./evidence.ts";
 import type { Scan } from "./scan.ts";
 import { levelRank, positionLevel, titleOnLine } from "./titles.ts";
 import { extractStatedYears } from "./years.ts";
+import { splitTrailingCity } from "../lexicon/cities.ts";
 
 /**
  * Sections whose date ranges are not employment: studies, side projects, volunteering, memberships and awards show
@@ -207,7 +208,9 @@ export function extractCandidateExperience(
   for (const [lineIndex, ranges] of rangesByLine) {
     const line = scan.doc.lines[lineIndex]!;
     const title = titleFor(scan, ctx, lineIndex, rangesByLine, cache);
-    const employer = employerOf(scan, line, title, now);
+    // A known city run onto the employer by a PDF's column merging ("Danggeun Pay Inc. Seoul") is not its name.
+    const written = employerOf(scan, line, title, now);
+    const employer = written === null ? null : (splitTrailingCity(written)?.name ?? written);
     // The employer is read beside a catalogue title; without one, the first part of the line may be the title.
     const share = positionShare(title && title.line !== line ? [title.line, line] : [line], title?.written ?? null, title ? employer : null);
     // A trainee position without level words was held at intern level, whatever its title.

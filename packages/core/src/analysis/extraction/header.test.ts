@@ -115,3 +115,23 @@ describe("headerPlace", () => {
     expect(headerPlace(line)).toBe(place);
   });
 });
+
+describe("a well-known city without its region", () => {
+  it("is the place on a header line, before a work-mode bracket or alone", () => {
+    expect(header("UX Designer\nBerlin (on-site) or remote within Germany\n\nAbout us").location).toBe("Berlin (On-site)");
+    expect(header("Product Manager\nLondon\n\nAbout us").location).toBe("London");
+  });
+
+  it("is the place on a location label, its work mode read from the bracket", () => {
+    expect(header("UX Designer\nLocation: Berlin (on-site)\n").location).toBe("Berlin (On-site)");
+  });
+
+  it("is the place after the title", () => {
+    expect(header("Sous Chef - Marrow & Vine, Chicago\n\nAbout us").location).toBe("Chicago");
+  });
+
+  it("is not read from a name the list does not hold", () => {
+    expect(header("UX Designer\nAcme Studio\n\nAbout us").location).toBeNull();
+    expect(header("UX Designer\nRiverton (on-site)\n\nAbout us").location).toBe("On-site");
+  });
+});

@@ -3,6 +3,7 @@ import type { JobSection } from "../text/headings.ts";
 import type { EngineContext, JobTitleInfo } from "../types.ts";
 import type { Scan } from "./scan.ts";
 import { readLevels, titleLevels } from "./titles.ts";
+import { isKnownCity } from "../lexicon/cities.ts";
 
 /** Titles normalizing below this confidence are shown as written but not linked to a catalogue title. */
 export const MIN_TITLE_CONFIDENCE = 0.5;
@@ -64,7 +65,7 @@ const modeName = (raw: string): string => {
 };
 
 function looksLikeLocation(segment: string, knownLocation: string | null): boolean {
-  if (WORK_MODE.test(segment) || REGION_WORDS.test(segment) || CITY_REGION.test(segment)) return true;
+  if (WORK_MODE.test(segment) || REGION_WORDS.test(segment) || CITY_REGION.test(segment) || isKnownCity(segment)) return true;
   return knownLocation !== null && knownLocation.toLowerCase().includes(segment.toLowerCase());
 }
 
@@ -235,7 +236,8 @@ function headerLines(scan: Scan<JobSection>, titleStart: number | null): string[
 
 /**
  * A city and region in a header line: a part between separators (or either side of "or") that reads "City, ST" or
- * "City, Country", possibly after the employer's name ("Olive & Ember, Portland, OR") or before a ZIP code.
+ * "City, Country", possibly after the employer's name ("Olive & Ember, Portland, OR") or before a ZIP code; or a
+ * part that is a well-known city alone ("Berlin (on-site) or remote within Germany", see KNOWN_CITIES).
  */
 export function headerPlace(line: string): string | null {
   const parts = line.replace(BRACKETS, " ").split(new RegExp(`${SEPARATOR.source}|\\s+or\\s+`, "u"));
@@ -249,6 +251,7 @@ export function headerPlace(line: string): string | null {
       if (pieces.length - from >= 2 && CITY_REGION.test(candidate)) return candidate;
     }
   }
+  for (const part of parts) if (isKnownCity(part)) return tidy(part);
   return null;
 }
 
@@ -267,7 +270,9 @@ export function extractJobHeader(scan: Scan<JobSection>, ctx: EngineContext): Jo
   const mode = workMode(scan, candidate?.raw ?? "", label?.value ?? null, header);
   // Places found in the title ("(Remote, EU) - Berlin") without their work-mode words.
   const titlePlaces = [...new Set(cleaned.places.map((p) => tidy(p.replace(WORK_MODES, " "))).filter(Boolean))];
-  const place = label?.value ?? inHeader ?? basedIn ?? (titlePlaces.length ? titlePlaces.join(", ") : null);
+  // "Location: Berlin (on-site)": the work mode in brackets is read as the mode, the rest is the place.
+  const labelPlace = label ? tidy(label.value.replace(BRACKETS, (all) => (WORK_MODE.test(all) ? " " : all))) || label.value : null;
+  const place = labelPlace ?? inHeader ?? basedIn ?? (titlePlaces.length ? titlePlaces.join(", ") : null);
   const location = place && mode && !WORK_MODE.test(place) ? `${place} (${mode})` : (place ?? mode);
 
   return {

@@ -1,6 +1,7 @@
 import type { Catalogue } from "../../catalogue/catalogue.ts";
 import { LEXICON, type LexEntry } from "../lexicon/index.ts";
 import { parseDocument, type Document, type Line, type SectionVocabulary } from "../text/document.ts";
+import { inOtherFamily, isAudience, outOfProfession } from "./senses.ts";
 
 export interface Hit<T, K extends string> {
   value: T;
@@ -51,10 +52,19 @@ export function scanText<K extends string>(text: string, vocab: SectionVocabular
     lexiconByLine.push(onLine);
     if (line.heading || line.tokens.length === 0) continue;
     for (const m of catalogue.skillMatcher.findAll(text, line.tokens)) {
-      if (!lettersAsName(line, m.start, m.surface)) skills.push({ ...m, line });
+      const hit = { ...m, line };
+      const skill = catalogue.skill(m.value);
+      if (lettersAsName(line, m.start, m.surface) || isAudience(hit) || (skill && inOtherFamily(catalogue, skill, hit))) continue;
+      skills.push(hit);
     }
-    for (const m of LEXICON.findAll(text, line.tokens)) onLine.push({ ...m, line });
+    for (const m of LEXICON.findAll(text, line.tokens)) {
+      const hit = { ...m, line };
+      // "Present results to leadership" claims no leadership, as a trait no more than as a skill.
+      if (m.value.kind === "trait" && isAudience(hit)) continue;
+      onLine.push(hit);
+    }
     lexicon.push(...onLine);
   }
-  return { doc, skills, lexicon, lexiconByLine };
+  const foreign = outOfProfession(catalogue, skills);
+  return { doc, skills: skills.filter((_, i) => !foreign.has(i)), lexicon, lexiconByLine };
 }

@@ -75,13 +75,40 @@ export function titleOnLine(ctx: EngineContext, text: string, line: Line<string>
     if (!title || PART_BREAK.test(text.slice(hit.start, hit.end))) continue;
     return mention(ctx, text, line, hit, title);
   }
-  return studentEngineeringTitle(ctx, text, line);
+  return studentEngineeringTitle(ctx, text, line) ?? rankOfFieldTitle(ctx, text, line);
 }
 
 function mention(ctx: EngineContext, text: string, line: Line<string>, hit: Match<string>, title: Title): TitleMention {
   const [start, end] = widen(ctx, text, line.tokens, hit.start, hit.end);
   const written = text.slice(start, end);
   return { title, written, start, end, levels: titleLevels(ctx, written, hit, title) };
+}
+
+// A rank set apart from its field by a dash or a colon: "Director – IT Operations", "Vice President - Finance".
+const RANK_DASH_FIELD = /^\W*(director|manager|head|vice president|vp|chief)\s*[–—:-]\s*/iu;
+const MAX_FIELD_WORDS = 4;
+
+/**
+ * "<Rank> – <Field>" read as the catalogue's "<Rank> of <Field>" ("Director – IT Operations" → "Director of IT
+ * Operations"), written as on the line; the longest run of the words after the dash that makes a catalogue title.
+ */
+function rankOfFieldTitle(ctx: EngineContext, text: string, line: Line<string>): TitleMention | null {
+  const m = RANK_DASH_FIELD.exec(line.text);
+  if (!m) return null;
+  const fieldStart = line.start + m[0].length;
+  const field = line.tokens.filter((t) => t.start >= fieldStart).slice(0, MAX_FIELD_WORDS);
+  const rankStart = line.start + m[0].indexOf(m[1]!);
+  for (let n = field.length; n >= 1; n--) {
+    const last = field[n - 1]!;
+    const words = text.slice(fieldStart, last.end);
+    if (PART_BREAK.test(words) || /\d/u.test(words)) continue;
+    const role = `${m[1]} of ${words}`;
+    const hit = ctx.catalogue.titleMatcher.findAll(role).find((h) => h.start === 0 && h.end === role.length);
+    const title = hit && ctx.catalogue.title(hit.value);
+    if (!hit || !title) continue;
+    return mention(ctx, text, line, { ...hit, start: rankStart, end: last.end, surface: text.slice(rankStart, last.end) }, title);
+  }
+  return null;
 }
 
 // Student roles are named after the discipline: "Software Engineering Intern", "Civil Engineering Co-op".

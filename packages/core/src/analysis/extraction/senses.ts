@@ -1,0 +1,205 @@
+import type { Catalogue } from "../../catalogue/catalogue.ts";
+import type { Skill } from "../../catalogue/types.ts";
+import type { Line } from "../text/document.ts";
+
+/**
+ * Word-sense checks for catalogue matches: a skill's name is often an ordinary word, an acronym or part of another
+ * product's name, and a recruiter reads it as the skill only when the text uses it in that sense. Each rule reads
+ * the surrounding words or the document's profession; none knows a particular skill.
+ */
+
+export interface SpanOnLine<K extends string> {
+  start: number;
+  end: number;
+  surface: string;
+  line: Line<K>;
+}
+
+// Words that name a group of people in an organisation as well as a discipline: "present results to leadership",
+// "partner with marketing and sales". As the audience of the work they are not the skill.
+const AUDIENCE_NOUNS = new Set([
+  "leadership", "management", "sales", "marketing", "finance", "engineering", "operations", "product", "design",
+  "legal", "compliance", "procurement", "executives", "hr",
+]);
+// Between the preposition and the audience: "to senior leadership", "with the marketing and sales".
+const AUDIENCE_MODIFIERS = new Set([
+  "the", "our", "your", "their", "senior", "executive", "company", "upper", "top", "local", "site", "store", "plant",
+  "regional", "global", "and", "or", "&",
+]);
+// Stems of the words that address an audience or work alongside one, by preposition. A preposition alone is not
+// enough: "experience with marketing" and "passion for design" name the discipline.
+const ADDRESS = "present report escalat communicat brief recommend pitch updat explain propos insight finding result summar deck dashboard";
+const ALONGSIDE = "partner collaborat liais work coordinat align interfac engag consult meet sync closely alongside";
+const AUDIENCE_VERBS: Record<string, ReadonlySet<string>> = {
+  to: new Set(ADDRESS.split(" ")),
+  for: new Set(`${ADDRESS} prepar`.split(" ")),
+  with: new Set(ALONGSIDE.split(" ")),
+  across: new Set(ALONGSIDE.split(" ")),
+};
+// After the audience, the phrase ends: "to marketing campaigns" makes "marketing" a modifier, the skill.
+const PHRASE_END = new Set(["and", "or", "on", "about", "in", "at", "weekly", "monthly", "quarterly", "regularly", "every", "each", "teams", "team", "stakeholders", "partners", "colleagues", "counterparts", "leaders"]);
+
+/**
+ * Whether the words at [start, end) name the audience of the work rather than the skill: a department noun after
+ * "to/for/with/across" (and optional determiners, ranks or other department nouns) in a sentence that presents,
+ * reports or works alongside ("present results to leadership", "prepare dashboards for senior management",
+ * "partner closely with marketing and sales teams").
+ */
+export function isAudience<K extends string>(span: SpanOnLine<K>): boolean {
+  const { line } = span;
+  const at = line.tokens.findIndex((t) => t.start === span.start);
+  if (at < 0 || line.tokens[at]!.end !== span.end || !AUDIENCE_NOUNS.has(line.tokens[at]!.norm)) return false;
+  const sentence = line.sentences.find(([s, e]) => s <= span.start && span.end <= e) ?? [line.start, line.end];
+  const next = line.tokens[at + 1];
+  const nextInSentence = next !== undefined && next.start < sentence[1];
+  const gap = nextInSentence ? line.text.slice(span.end - line.start, next.start - line.start) : "";
+  const ends = !nextInSentence || /[,;:()]/u.test(gap) || PHRASE_END.has(next.norm) || AUDIENCE_NOUNS.has(next.norm);
+  if (!ends) return false;
+  let k = at - 1;
+  while (k >= 0 && line.tokens[k]!.start >= sentence[0] && (AUDIENCE_MODIFIERS.has(line.tokens[k]!.norm) || AUDIENCE_NOUNS.has(line.tokens[k]!.norm))) k--;
+  const preposition = k >= 0 && line.tokens[k]!.start >= sentence[0] ? line.tokens[k]!.norm : "";
+  const verbs = AUDIENCE_VERBS[preposition];
+  if (!verbs) return false;
+  // Stems are prefixes: "presenting", "presentations" and "present" all address.
+  return line.tokens.some((t, i) => i < k && t.start >= sentence[0] && [...verbs].some((v) => t.norm.startsWith(v)));
+}
+
+interface Namespaces {
+  /** Product families: words the catalogue both writes before product names and leaves out ("Apache Kafka", "Kafka"). */
+  prefixes: ReadonlySet<string>;
+  /** skill id → the families its own names place it in ("Salesforce Apex" → "salesforce"). */
+  families: ReadonlyMap<string, ReadonlySet<string>>;
+  /** family → the families that name the same vendor. */
+  kin: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+const MIN_FAMILY_SIZE = 3;
+const namespacesOf = new WeakMap<Catalogue, Namespaces>();
+
+function namespaces(catalogue: Catalogue): Namespaces {
+  const known = namespacesOf.get(catalogue);
+  if (known) return known;
+  // "<Family> <Product>" where the same skill is also called "<Product>": the family word is optional, a vendor's.
+  const familyWords = (s: Skill): Set<string> => {
+    const names = [s.name, ...s.aliases];
+    const keys = new Set(names.map((n) => n.toLowerCase()));
+    const out = new Set<string>();
+    for (const n of names) {
+      const m = /^(\p{Lu}[\p{L}\p{N}]+)\s+(.+)$/u.exec(n);
+      if (m && keys.has(m[2]!.toLowerCase())) out.add(m[1]!.toLowerCase());
+    }
+    return out;
+  };
+  const count = new Map<string, number>();
+  for (const s of catalogue.skills) for (const w of familyWords(s)) count.set(w, (count.get(w) ?? 0) + 1);
+  const prefixes = new Set([...count].filter(([, n]) => n >= MIN_FAMILY_SIZE).map(([w]) => w));
+  const families = new Map<string, Set<string>>();
+  for (const s of catalogue.skills) {
+    const own = new Set([s.name, ...s.aliases].map((n) => /^(\p{Lu}[\p{L}\p{N}]+)\s/u.exec(n)?.[1]?.toLowerCase()).filter((w): w is string => w !== undefined && prefixes.has(w)));
+    if (own.size) families.set(s.id, own);
+  }
+  // Families named together on one skill ("Amazon S3", "AWS S3") are one vendor under two names.
+  const kin = new Map<string, Set<string>>();
+  for (const own of families.values()) {
+    for (const a of own) {
+      let set = kin.get(a);
+      if (!set) kin.set(a, (set = new Set([a])));
+      for (const b of own) set.add(b);
+    }
+  }
+  const built = { prefixes, families, kin };
+  namespacesOf.set(catalogue, built);
+  return built;
+}
+
+/**
+ * Whether a skill match is the second word of another family's product: "Apache Apex" is not Salesforce's Apex,
+ * which the catalogue itself calls "Salesforce Apex". Only skills whose own names place them in a family are
+ * checked, so a product the catalogue names without its vendor is read after any vendor.
+ */
+export function inOtherFamily<K extends string>(catalogue: Catalogue, skill: Skill, span: SpanOnLine<K>): boolean {
+  const { prefixes, families, kin } = namespaces(catalogue);
+  const own = families.get(skill.id);
+  if (!own) return false;
+  const at = span.line.tokens.findIndex((t) => t.start === span.start);
+  const before = at > 0 ? span.line.tokens[at - 1]! : undefined;
+  if (!before || !/^\s+$/u.test(span.line.text.slice(before.end - span.line.start, span.start - span.line.start))) return false;
+  if (!prefixes.has(before.norm) || !/^\p{Lu}/u.test(before.raw)) return false;
+  return ![...own].some((f) => kin.get(f)?.has(before.norm));
+}
+
+// A skill listed by titles of more career groups than this belongs to no one profession.
+const MAX_PROFESSION_GROUPS = 2;
+// The document must show its profession with at least this many profession-specific skills before one is judged.
+const MIN_PROFESSION_EVIDENCE = 3;
+// Skills of more groups than this are asked of every profession ("Communication", "Microsoft Excel") and place an
+// ambiguous word in none.
+const MAX_CONTEXT_GROUPS = 5;
+
+const groupsOf = new WeakMap<Catalogue, Map<string, ReadonlySet<string>>>();
+
+/** Career groups whose titles list the skill. */
+export function skillGroups(catalogue: Catalogue, id: string): ReadonlySet<string> {
+  let cache = groupsOf.get(catalogue);
+  if (!cache) groupsOf.set(catalogue, (cache = new Map()));
+  let groups = cache.get(id);
+  if (!groups) cache.set(id, (groups = new Set(catalogue.titlesWithSkill(id).map((t) => t.career_group))));
+  return groups;
+}
+
+/** "ELD" for "Electronic Logging Devices": the letters are the initials of the name, which the text does not spell out. */
+function isInitialism(surface: string, name: string): boolean {
+  const initials = name.split(/[\s-]+/u).filter((w) => /^\p{L}/u.test(w)).map((w) => w[0]!.toUpperCase()).join("");
+  return initials === surface.replace(/s$/u, "") && !name.includes(surface);
+}
+
+/**
+ * Whether a match is an ambiguous form of its skill: an acronym standing for the skill through an alias ("ELD" is
+ * Electronic Logging Devices to a trucker, English Language Development to a teacher), or an ordinary lower-case
+ * word that is the head of a compound the catalogue does not know ("foreign-currency translation"). A name written
+ * as the catalogue writes it is not, and nothing on a line written all in capitals is an acronym.
+ */
+export function isAmbiguousForm<K extends string>(skill: Skill, span: SpanOnLine<K>): boolean {
+  const { surface, line } = span;
+  if (/\s/u.test(surface)) return false;
+  if (/^\p{Lu}{2,5}s?$/u.test(surface)) return isInitialism(surface, skill.name) && /\p{Ll}/u.test(line.text);
+  if (!/^\p{Ll}+$/u.test(surface)) return false;
+  return /\p{L}-\p{L}+\s+$/u.test(line.text.slice(0, span.start - line.start));
+}
+
+/**
+ * Ambiguous matches (see isAmbiguousForm) of profession-specific skills that no title of the catalogue lists
+ * together with another profession-specific skill of the document: the skills around them say which professions
+ * the text is about, and a teacher's "ELD" or an accountant's "translation" fits none of them. A document with too
+ * little such evidence is left as it is.
+ */
+export function outOfProfession<K extends string>(catalogue: Catalogue, matches: readonly (SpanOnLine<K> & { value: string })[]): Set<number> {
+  const specific = new Set<string>();
+  const context = new Set<string>();
+  const suspect: number[] = [];
+  matches.forEach((m, i) => {
+    const skill = catalogue.skill(m.value);
+    const groups = skillGroups(catalogue, m.value);
+    if (!skill || groups.size === 0) return;
+    const ambiguous = isAmbiguousForm(skill, m);
+    // An initialism has many expansions, so only one of a single profession is judged by it.
+    const narrow = /\s/u.test(m.surface) || /^\p{Ll}/u.test(m.surface) ? MAX_PROFESSION_GROUPS : 1;
+    if (ambiguous && groups.size <= narrow) suspect.push(i);
+    if (groups.size > MAX_CONTEXT_GROUPS) return;
+    context.add(m.value);
+    if (!ambiguous && groups.size <= MAX_PROFESSION_GROUPS) specific.add(m.value);
+  });
+  const out = new Set<number>();
+  if (specific.size < MIN_PROFESSION_EVIDENCE) return out;
+  for (const i of suspect) {
+    const id = matches[i]!.value;
+    // The same skill written unambiguously elsewhere, or a title that needs it alongside another skill named here.
+    const groups = skillGroups(catalogue, id);
+    const fits =
+      specific.has(id) ||
+      catalogue.titlesWithSkill(id).some((t) => t.skill_ids.some((other) => other !== id && context.has(other))) ||
+      [...context].some((other) => other !== id && [...skillGroups(catalogue, other)].some((g) => groups.has(g)));
+    if (!fits) out.add(i);
+  }
+  return out;
+}

@@ -142,6 +142,30 @@ describe("scope matrix", () => {
   });
 });
 
+describe("scope before content", () => {
+  // A credential that may not call an operation learns that, not whether its request would have been valid.
+  it("answers 403 to a credential without the scope however malformed its request", async () => {
+    const reader = { key: await t.keyWith(["taxonomy:read"]) };
+    const cases: [string, RequestInit & { json?: unknown }][] = [
+      ["/v1/match-insights", { method: "POST", json: {} }],
+      ["/v1/match-insights", { method: "POST", body: "job", headers: { "content-type": "text/plain" } }],
+      ["/v1/match-insights/recommend-candidates", { method: "POST", body: "{", headers: { "content-type": "application/json" } }],
+      ["/v1/match-insights", {}],
+      ["/v1/match-insights/not-an-id", {}],
+    ];
+    for (const [path, init] of cases) {
+      const res = await callWith(reader, path, init);
+      expect(res.status, `${init.method ?? "GET"} ${path}`).toBe(403);
+      expect(res.headers.get("www-authenticate")).toContain('error="insufficient_scope"');
+    }
+    const writer = { key: await t.keyWith(["matches:write"]) };
+    expect((await callWith(writer, "/v1/titles/normalize", { method: "POST", json: { term: 42 } })).status).toBe(403);
+    // With the scope, the same malformed requests get their own answers.
+    expect((await callWith(writer, "/v1/match-insights", { method: "POST", json: {} })).status).toBe(400);
+    expect((await callWith(writer, "/v1/match-insights", { method: "POST", body: "job", headers: { "content-type": "text/plain" } })).status).toBe(415);
+  });
+});
+
 describe("access token tampering", () => {
   const jwk = () => (JSON.parse(jwks) as { keys: JWK[] }).keys[0]!;
   const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");

@@ -79,6 +79,26 @@ export function requireScope(principal: Principal | undefined, scope: Scope): Pr
   return principal;
 }
 
+/**
+ * The scope a v1 call needs, from its method and path (under /v1): screening writes matches, reading them needs
+ * matches:read, the catalogue taxonomy:read. Undefined for paths that name no operation (they answer 404).
+ */
+export function scopeFor(method: string, path: string): Scope | undefined {
+  if (/^\/(?:titles|skills)(?:\/|$)/.test(path)) return "taxonomy:read";
+  if (/^\/match-insights(?:\/|$)/.test(path)) return method === "POST" ? "matches:write" : "matches:read";
+  return undefined;
+}
+
+/**
+ * Checks the scope before the request is read or validated: a credential that may not call the operation learns
+ * that (403), not whether its body would have been valid (400, 413, 415). The handlers check again.
+ */
+export const requireRouteScope = (prefix: string): MiddlewareHandler<AppEnv> => async (c, next) => {
+  const scope = scopeFor(c.req.method, c.req.path.slice(prefix.length));
+  if (scope) requireScope(c.var.principal, scope);
+  await next();
+};
+
 const digest = (s: string) => createHash("sha256").update(s).digest();
 
 /** Admin API guard: the admin token, compared in constant time. */

@@ -1,4 +1,4 @@
-import { requireApiKey } from "../auth.ts";
+import { requireApiKey, requireRouteScope } from "../auth.ts";
 import { jsonBody, newRouter } from "../app.ts";
 import { rateLimit } from "../rate-limit.ts";
 import { ErrorSchema } from "../schemas.ts";
@@ -26,6 +26,7 @@ export function createV1App() {
   const authenticated = (mw: ReturnType<typeof requireApiKey>): typeof mw => (c, next) => (open.has(c.req.path) ? next() : mw(c, next));
   v1.use("*", authenticated(requireApiKey()));
   v1.use("*", authenticated(rateLimit()));
+  v1.use("*", authenticated(requireRouteScope("/v1")));
   v1.use("*", authenticated(bodyLimitFor(v1BodyLimit)));
   v1.use("*", authenticated(jsonBody()));
   registerOAuth(v1);

@@ -6,6 +6,7 @@ import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readEscoCsvDirectory, runTaxonomySync, startTaxonomySync, SyncBusyError, importEscoCsv, type TaxonomySyncOptions } from "@winnow/taxonomy";
 import { escoSubset, loadEscoExport, startFakeEscoApi, writeEscoCsv, type EscoExport, type FakeEscoApi } from "@winnow/taxonomy/testing/fake-esco-api";
+import { syncView } from "@winnow/api/views";
 import { ESCO_DIR, ROOT, freshStore, ict } from "./taxonomy-support.ts";
 
 let subset: EscoExport;
@@ -226,6 +227,27 @@ describe("taxonomy sync from the ESCO web API", () => {
     } finally {
       await empty.close();
     }
+  });
+
+  it("prints the CLI's run summary in the shape of `taxonomy syncs` and the admin API", async () => {
+    const { store, catalogues } = await freshStore();
+    const out = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ["--experimental-strip-types", "--disable-warning=ExperimentalWarning", "packages/cli/src/main.ts", "taxonomy", "sync", "--base-url", fake.url],
+        { cwd: ROOT, env: { ...process.env, WINNOW_TABLE: store.table }, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (d) => (stdout += d));
+      child.stderr.on("data", (d) => (stderr += d));
+      child.on("exit", (code) => resolve({ code, stdout, stderr }));
+    });
+    expect(out.code, out.stderr).toBe(0);
+    const printed = JSON.parse(out.stdout.trim().split("\n").at(-1)!);
+    const [stored] = await catalogues.syncs.listRuns(1);
+    expect(printed).toEqual(syncView(stored!));
+    expect(printed).toMatchObject({ status: "succeeded", trigger: "cli", changed: true });
   });
 
   it("resumes the run of a process that was killed mid-sync", async () => {

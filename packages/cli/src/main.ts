@@ -54,8 +54,8 @@ async function taxonomy(sub: string | undefined, rest: string[], values: { "base
     const run = await withCatalogues((catalogues) =>
       runTaxonomySync(catalogues, { baseUrl: values["base-url"], fresh: values.fresh, trigger: "cli", signal: stop.signal, progress: terminalProgress() }),
     );
-    const { cursor: _cursor, ...summary } = run;
-    console.log(JSON.stringify(summary));
+    // The shape `taxonomy syncs` and GET /admin/taxonomy/syncs print.
+    console.log(JSON.stringify(syncView(run)));
     return run.status === "succeeded" ? 0 : 1;
   }
   if (sub === "versions" && !rest.length) {

@@ -16,6 +16,16 @@ import { errorResponses, jsonRequest } from "./common.ts";
  */
 const adminSecurity = [{ adminToken: [] }];
 const tags = ["Decision records and erasure"];
+
+/**
+ * The export's body. OpenAPI 3.1 cannot type each line of a stream, so it is documented as text. The key is widened
+ * to `string` on purpose: the router's typings read the literal "application/x-ndjson" as a JSON type (it ends in
+ * "json") and would then refuse the handler's streamed Response.
+ */
+const NDJSON_CONTENT: Record<string, { schema: z.ZodString }> = {
+  "application/x-ndjson": { schema: z.string().openapi({ description: "JSON Lines: one DecisionRecord object per line." }) },
+};
+
 export const DECISION_PAGE = { default: 100, max: 1000 } as const;
 /**
  * A page also ends once its records add up to this many bytes of JSON (a record is ~5–15 KB), so the largest page
@@ -108,8 +118,11 @@ const routes = {
     security: adminSecurity,
     request: { params: z.object({ account_id: AccountId }), query: RangeQuery },
     responses: {
-      // No `content` here: the router's typings read application/x-ndjson as JSON and would refuse a streamed body.
-      200: { description: "`application/x-ndjson`: one DecisionRecord (as in the JSON routes) per line, oldest first." },
+      200: {
+        description: "One DecisionRecord (as in the JSON routes) per line, oldest first.",
+        headers: z.object({ "Content-Disposition": z.string().openapi({ description: "attachment; filename=\"decisions-<account>-<date>.jsonl\"" }) }),
+        content: NDJSON_CONTENT,
+      },
       ...errorResponses(400, 401, 404, 422),
     },
   }),

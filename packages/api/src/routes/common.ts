@@ -25,6 +25,8 @@ export function errorResponses(...statuses: number[]) {
       s,
       {
         description: DESCRIPTIONS[s] ?? "Error",
+        // Sent when the outage is expected to pass (no catalogue loaded yet), not for a feature this server lacks.
+        ...(s === 503 ? { headers: { "Retry-After": { schema: { type: "integer" as const }, description: "Seconds to wait before retrying" } } } : {}),
         content: { "application/json": { schema: s === 401 || s === 403 ? AuthErrorSchema : ErrorSchema } },
       },
     ]),

@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSealer, screeningId } from "@winnow/ats";
-import { atsHarness, type AtsHarness } from "./ats-harness.ts";
+import { atsHarness, greenhouseConnectionBody, type AtsHarness } from "./ats-harness.ts";
 import type { FakeGreenhouse } from "./fakes/index.ts";
 
 let h: AtsHarness;
@@ -26,17 +26,7 @@ const admin = async (path: string, init: { method?: string; json?: unknown; toke
   return { status: res.status, json: JSON.parse(text) as any, text };
 };
 
-const newConnection = (over: Record<string, unknown> = {}) => ({
-  provider: "greenhouse",
-  account_id: h.accountId,
-  base_url: h.fake.url,
-  // The harness's fake serves Harvest v1 and v3; these connections use the v1 key.
-  api_version: "v1",
-  credentials: { api_key: h.fake.apiKey },
-  webhook_secret: "whsec-admin-test-secret",
-  write_back: { acting_user_id: "4080", note_visibility: "private" },
-  ...over,
-});
+const newConnection = (over: Record<string, unknown> = {}) => greenhouseConnectionBody(h, "whsec-admin-test-secret", over);
 
 describe("ATS connections (admin API)", () => {
   it("creates, lists, shows, changes and deletes connections without ever returning a secret", async () => {

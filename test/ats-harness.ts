@@ -43,6 +43,19 @@ export const DEFAULT_WRITE_BACK: Record<AtsProvider, WriteBackSettings> = {
 /** A Greenhouse connection on Harvest v3: no tag (v3 tag writes are not supported yet), same acting user. */
 export const GREENHOUSE_V3_WRITE_BACK: GreenhouseSettings = { noteVisibility: "private", actingUserId: "4080", customField: "winnow_score", apiVersion: "v3" };
 
+/** An admin API body creating a Greenhouse connection to the harness's fake (Harvest v1 key), with overrides. */
+export const greenhouseConnectionBody = (h: AtsHarness, webhookSecret: string, over: Record<string, unknown> = {}) => ({
+  provider: "greenhouse",
+  account_id: h.accountId,
+  base_url: h.fake.url,
+  // The harness's fake serves Harvest v1 and v3; these connections use the v1 key.
+  api_version: "v1",
+  credentials: { api_key: h.fake.apiKey },
+  webhook_secret: webhookSecret,
+  write_back: { acting_user_id: "4080", note_visibility: "private" },
+  ...over,
+});
+
 export interface AtsHarness {
   provider: AtsProvider;
   /** The connection's write-back settings. */

@@ -6,7 +6,7 @@ import { createApp } from "@winnow/api";
 import { createServices } from "@winnow/services";
 import { AccountRepository, SCOPES, createDynamo, ensureTables } from "@winnow/storage";
 import { testService, type TestService } from "./helpers.ts";
-import { atsHarness, type AtsHarness } from "./ats-harness.ts";
+import { atsHarness, greenhouseConnectionBody, type AtsHarness } from "./ats-harness.ts";
 import { ContractChecker, formatFailures, type ContractResult, type OpenApiDocument } from "./openapi-contract/validator.ts";
 
 /*
@@ -254,16 +254,8 @@ describe("v1 responses while no catalogue is loaded match /v1/openapi.json", () 
 
 describe("admin responses match /admin/openapi.json", () => {
   const acc = () => `/accounts/${ids.newAccount}`;
-  const newConnection = (over: Record<string, unknown> = {}) => ({
-    provider: "greenhouse",
-    account_id: h.accountId,
-    base_url: h.fake.url,
-    api_version: "v1",
-    credentials: { api_key: h.fake.apiKey },
-    webhook_secret: "whsec-contract-secret",
-    write_back: { acting_user_id: "4080", note_visibility: "private" },
-    ...over,
-  });
+  const newConnection = (over: Record<string, unknown> = {}) => greenhouseConnectionBody(h, "whsec-contract-secret", over);
+
 
   beforeAll(async () => {
     // A screening that is done, one that is dead-lettered (the provider refuses the key), and a v1 match whose

@@ -83,3 +83,21 @@ Lincoln High School, high school diploma
 Interests
 Chess, travel
 `;
+
+/**
+ * A payments posting whose domain vocabulary is mostly outside the catalogue (payouts, chargebacks, settlement
+ * files), for the vocabulary and relevance tests; `title` and one requirement vary between them.
+ */
+export const paymentsPosting = (title: string, requirement: string): string =>
+  [
+    title,
+    "About us",
+    "Harbourline builds treasury software for credit unions.",
+    "Requirements",
+    "- Python and Docker",
+    "- You have reconciled ledgers for an accountant or a controller",
+    "- Comfortable with payouts, chargebacks, settlement files and card networks",
+    `- ${requirement}`,
+    "Benefits",
+    "- Pension, gym membership and bicycle scheme",
+  ].join("\n");

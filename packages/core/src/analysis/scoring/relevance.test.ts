@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fixtureContext } from "../__fixtures__/catalogue.ts";
+import { NOW, paymentsPosting } from "../__fixtures__/texts.ts";
 import { analyseCandidate } from "../engine/candidate.ts";
 import { analyseJob } from "../engine/job.ts";
 import { skillTerm, stem } from "../extraction/duties.ts";
@@ -9,19 +10,7 @@ import { RECENCY_FLOOR } from "./recency.ts";
 import { RELEVANCE_FULL_COVERAGE, RELEVANCE_WEIGHT, relevanceAttribute, STATED_TERM_CREDIT } from "./relevance.ts";
 
 const ctx = fixtureContext();
-const NOW = new Date(Date.UTC(2025, 5, 15));
-const JOB = [
-  "Senior Payments Engineer",
-  "About us",
-  "Harbourline builds treasury software for credit unions.",
-  "Requirements",
-  "- Python and Docker",
-  "- You have reconciled ledgers for an accountant or a controller",
-  "- Comfortable with payouts, chargebacks, settlement files and card networks",
-  "- Train junior engineers and write runbooks",
-  "Benefits",
-  "- Pension, gym membership and bicycle scheme",
-].join("\n");
+const JOB = paymentsPosting("Senior Payments Engineer", "Train junior engineers and write runbooks");
 const job = analyseJob(JOB, ctx);
 const weightOf = new Map(job.wording.map((v) => [v.term, v.weight]));
 const words = job.wording.map((v) => v.word.toLowerCase());

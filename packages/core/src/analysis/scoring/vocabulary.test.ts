@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fixtureContext } from "../__fixtures__/catalogue.ts";
+import { NOW, paymentsPosting } from "../__fixtures__/texts.ts";
 import { analyseCandidate } from "../engine/candidate.ts";
 import { analyseJob } from "../engine/job.ts";
 import { MIN_VOCABULARY_TERMS } from "../extraction/vocabulary.ts";
@@ -8,19 +9,7 @@ import { scoreMatch } from "./match.ts";
 import { VOCABULARY_FULL_COVERAGE, vocabularyAttribute } from "./vocabulary.ts";
 
 const ctx = fixtureContext();
-const NOW = new Date(Date.UTC(2025, 5, 15));
-const JOB = [
-  "Payments Engineer",
-  "About us",
-  "Harbourline builds treasury software for credit unions.",
-  "Requirements",
-  "- Python and Docker",
-  "- You have reconciled ledgers for an accountant or a controller",
-  "- Comfortable with payouts, chargebacks, settlement files and card networks",
-  "- You write runbooks and handle incidents as an engineer on call",
-  "Benefits",
-  "- Pension, gym membership and bicycle scheme",
-].join("\n");
+const JOB = paymentsPosting("Payments Engineer", "You write runbooks and handle incidents as an engineer on call");
 const job = analyseJob(JOB, ctx);
 const terms = new Map(job.vocabulary.map((v) => [v.term, v.weight]));
 const attribute = (resume: string) => vocabularyAttribute(job, analyseCandidate(resume, ctx, NOW))!;

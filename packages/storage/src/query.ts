@@ -1,5 +1,6 @@
 import { QueryCommand, type QueryCommandInput, type QueryCommandOutput } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "./store.ts";
+import { mainTable } from "./tables.ts";
 
 /** Items as the document client returns them (attribute values typed as the SDK types them). */
 type Item = NonNullable<QueryCommandOutput["Items"]>[number];
@@ -42,9 +43,15 @@ export async function queryPage(
   return { items, lastKey: keyOf(items[limit - 1]!, input.IndexName) };
 }
 
-/** The key DynamoDB would return as LastEvaluatedKey after `item`: the table's keys and, for an index, its own. */
+/**
+ * The key DynamoDB would return as LastEvaluatedKey after `item`: the main table's keys and, for an index, its own
+ * (from the table definition the store was created with).
+ */
 const keyOf = (item: Item, indexName: string | undefined): Item => {
-  const names = ["pk", "sk", ...(indexName ? [`${indexName}pk`, `${indexName}sk`] : [])];
+  const index = indexName ? mainTable.globalIndexes?.[indexName] : undefined;
+  if (indexName && !index) throw new Error(`no index ${indexName} on the main table`);
+  const { hashKey, rangeKey } = mainTable.primaryIndex;
+  const names = [hashKey, rangeKey, index?.hashKey, index?.rangeKey].filter((n): n is string => n !== undefined);
   return Object.fromEntries(names.map((n) => [n, item[n]]));
 };
 

@@ -1,6 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { isUuidShaped } from "@winnow/core/catalogue/ids";
 import { allDecisions, decisionToJson, parseRangeBound } from "@winnow/services";
 import { DEFAULT_RETENTION_DAYS, InvalidDecisionCursorError, decisionCursor, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from "@winnow/storage";
 import { ATS_PROVIDERS } from "@winnow/storage/repos/connections";
@@ -8,7 +7,7 @@ import { ApiError } from "../errors.ts";
 import type { AppEnv } from "../env.ts";
 import { parseLimit, setNextLink } from "../pagination.ts";
 import { envelope, Uuid } from "../schemas.ts";
-import { errorResponses, jsonRequest } from "./common.ts";
+import { checkUuidParam, errorResponses, jsonRequest } from "./common.ts";
 
 /**
  * Admin routes for accountability and data protection: decision records (page, one, JSON Lines export), the
@@ -276,7 +275,7 @@ export function registerRecordRoutes(admin: OpenAPIHono<AppEnv>): void {
 
   admin.openapi(routes.getDecision, async (c) => {
     const { account_id, match_id } = c.req.valid("param");
-    if (!isUuidShaped(match_id)) throw new ApiError("INVALID_ID", `match_id must be UUID-shaped (got "${match_id.slice(0, 64)}")`);
+    checkUuidParam(c, match_id, "match_id");
     await requireAccount(c, account_id);
     const record = await c.var.services.decisions.get(account_id, match_id.toLowerCase());
     if (!record) throw new ApiError("DECISION_NOT_FOUND", `Account ${account_id} has no decision record for match ${match_id}`);

@@ -5,6 +5,7 @@ import { NOTE_VISIBILITIES, type AtsCredentials, type AtsProvider, type Connecti
 import { openAts } from "../ats.ts";
 import { readConfig } from "../config.ts";
 import { openStore } from "../runtime.ts";
+import { publicUrl } from "./users.ts";
 import { connectionView, jobView } from "@winnow/api/views";
 
 export const CONNECTIONS_USAGE = `  connections create --provider P --account ID [--api-key K] [--webhook-secret S] [--acting-user U]
@@ -46,7 +47,7 @@ type Values = ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTI
 const print = (value: unknown) => console.log(JSON.stringify(value));
 
 /** The same shape as the admin API's, with the webhook URL on the public URL the ATS reaches. */
-const connectionOut = (c: Connection) => connectionView(c, process.env.WINNOW_PUBLIC_URL || `http://localhost:${process.env.PORT ?? 3000}`);
+const connectionOut = (c: Connection) => connectionView(c, publicUrl(readConfig()));
 
 /** The Harvest version the command leaves a connection on; undefined for providers other than Greenhouse. */
 function harvestVersion(provider: AtsProvider, values: Values, current?: Connection): HarvestVersion | undefined {

@@ -39,12 +39,15 @@ interface Run {
   url: string;
 }
 
+// Exactly what `npm start` runs (its V8 memory flags included), minus npm itself.
+const START_ARGS = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start.split(/\s+/).slice(1);
+
 async function startService(extra: NodeJS.ProcessEnv = {}): Promise<Run> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: "0", WINNOW_DATA_DIR: dataDir };
   delete env.DYNAMODB_ENDPOINT;
   delete env.WINNOW_ADMIN_TOKEN;
   Object.assign(env, extra);
-  const child = spawn(process.execPath, ["--experimental-strip-types", "--disable-warning=ExperimentalWarning", "packages/cli/src/main.ts", "start"], {
+  const child = spawn(process.execPath, START_ARGS, {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { ExpiringMap } from "@winnow/core/expiring-map";
 import type { KeyPrincipal } from "@winnow/storage";
 
 /**
@@ -8,24 +9,20 @@ import type { KeyPrincipal } from "@winnow/storage";
  * process that revokes a key forgets everything at once; other processes stop accepting it within `ttlMs`.
  */
 export class KeyCache<T = KeyPrincipal> {
-  private readonly ttlMs: number;
-  private readonly maxEntries: number;
-  private readonly entries = new Map<string, { principal: T; expires: number }>();
+  private readonly entries: ExpiringMap<T>;
 
   constructor(ttlMs: number, maxEntries = 10_000) {
-    this.ttlMs = ttlMs;
-    this.maxEntries = maxEntries;
+    this.entries = new ExpiringMap(ttlMs, maxEntries);
   }
 
   async resolve(key: string, lookup: (key: string) => Promise<T | undefined>, now = Date.now()): Promise<T | undefined> {
-    if (this.ttlMs <= 0) return lookup(key);
+    if (this.entries.ttlMs <= 0) return lookup(key);
     const id = createHash("sha256").update(key).digest("base64url");
-    const hit = this.entries.get(id);
-    if (hit && hit.expires > now) return hit.principal;
+    const hit = this.entries.get(id, now);
+    if (hit !== undefined) return hit;
     const principal = await lookup(key);
     if (principal) {
-      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(id, { principal, expires: now + this.ttlMs });
+      this.entries.set(id, principal, now);
     } else {
       this.entries.delete(id);
     }

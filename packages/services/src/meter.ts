@@ -1,3 +1,4 @@
+import { ExpiringMap } from "@winnow/core/expiring-map";
 import type { AccountRepository, OAuthClientRepository, RateLimitRepository, RateLimits, WindowCount } from "@winnow/storage";
 
 /** The credential a request was authenticated with: what rate limits and "last used" are counted against. */
@@ -78,7 +79,7 @@ export class UsageMeter {
   private readonly lastUsedIntervalMs: number;
   private readonly maxLease: number;
   private readonly maxEntries: number;
-  private readonly limits = new Map<string, { limits: RateLimits; expires: number }>();
+  private readonly limits: ExpiringMap<RateLimits>;
   private readonly lastUsed = new Map<string, number>();
   private readonly leases = new Map<string, Lease>();
 
@@ -90,6 +91,7 @@ export class UsageMeter {
     this.lastUsedIntervalMs = options.lastUsedIntervalMs ?? 60_000;
     this.maxLease = Math.max(1, options.maxLease ?? 1000);
     this.maxEntries = options.maxEntries ?? 10_000;
+    this.limits = new ExpiringMap(this.limitsCacheMs, this.maxEntries);
   }
 
   async admit(accountId: string, credential: Credential, now: number = Date.now()): Promise<RateDecision> {
@@ -155,11 +157,11 @@ export class UsageMeter {
 
   /** The defaults with the account's override applied, cached for `limitsCacheMs`. */
   async limitsFor(accountId: string, now: number = Date.now()): Promise<RateLimits> {
-    const hit = this.limits.get(accountId);
-    if (hit && hit.expires > now) return hit.limits;
+    const hit = this.limits.get(accountId, now);
+    if (hit) return hit;
     const override = await this.repos.rateLimits.override(accountId);
     const limits = { ...this.defaults, ...override };
-    this.remember(this.limits, accountId, { limits, expires: now + this.limitsCacheMs });
+    this.limits.set(accountId, limits, now);
     return limits;
   }
 

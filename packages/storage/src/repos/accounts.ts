@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { ExpiringMap } from "@winnow/core/expiring-map";
 import { queryByPrefix } from "../query.ts";
 import { DEFAULT_RETENTION_DAYS, expiresAtFor } from "../retention.ts";
 import { isConditionalCheckFailed, randomBase62, sha256Hex } from "../secrets.ts";
@@ -52,15 +53,14 @@ export const displayPrefix = (key: string): string => key.slice(0, KEY_PREFIX.le
 
 export class AccountRepository {
   private readonly store: Store;
-  private readonly retentionCacheMs: number;
-  private readonly retention = new Map<string, { days: number; until: number }>();
+  private readonly retention: ExpiringMap<number>;
   /**
    * `retentionCacheMs`: how long `retentionDays` answers from memory. Every screening reads it, and it rarely
    * changes: a change made through this repository applies at once, one made by another process within that time.
    */
   constructor(store: Store, options: { retentionCacheMs?: number } = {}) {
     this.store = store;
-    this.retentionCacheMs = options.retentionCacheMs ?? 30_000;
+    this.retention = new ExpiringMap(options.retentionCacheMs ?? 30_000);
   }
 
   async create(name: string, id: string = randomUUID()): Promise<Account> {
@@ -88,19 +88,13 @@ export class AccountRepository {
    * Cached for `retentionCacheMs` (see the constructor).
    */
   async retentionDays(id: string, now = Date.now()): Promise<number | undefined> {
-    const cached = this.retention.get(id);
-    if (cached && cached.until > now) return cached.days;
+    const cached = this.retention.get(id, now);
+    if (cached !== undefined) return cached;
     const account = await this.get(id);
     if (!account) return undefined;
-    this.rememberRetention(id, account.retentionDays ?? DEFAULT_RETENTION_DAYS, now);
-    return account.retentionDays ?? DEFAULT_RETENTION_DAYS;
-  }
-
-  private rememberRetention(id: string, days: number, now = Date.now()): void {
-    if (this.retentionCacheMs <= 0) return;
-    // Bounded: a process serving many accounts drops the oldest entry.
-    if (!this.retention.has(id) && this.retention.size >= 10_000) this.retention.delete(this.retention.keys().next().value!);
-    this.retention.set(id, { days, until: now + this.retentionCacheMs });
+    const days = account.retentionDays ?? DEFAULT_RETENTION_DAYS;
+    this.retention.set(id, days, now);
+    return days;
   }
 
   /**
@@ -121,7 +115,7 @@ export class AccountRepository {
         }),
       );
       if (!Attributes) return undefined;
-      this.rememberRetention(id, days);
+      this.retention.set(id, days);
       return { id: Attributes.id, name: Attributes.name, createdAt: Attributes.createdAt, retentionDays: Attributes.retentionDays };
     } catch (err) {
       if (isConditionalCheckFailed(err)) return undefined;

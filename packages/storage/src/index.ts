@@ -11,5 +11,6 @@ export { OAuthClientRepository, type OAuthClientRecord, type OAuthClientPrincipa
 export { RateLimitRepository, type RateLimits, type WindowCount, type ThrottleCount } from "./repos/rate-limits.ts";
 export { DecisionRepository, InvalidDecisionCursorError, decisionCursor, type DecisionRecord, type DecisionScore, type DecisionSource, type DecisionPage } from "./repos/decisions.ts";
 export { SubjectRepository, erasedSince, subjectKey, type ErasureMark, type Subject } from "./repos/subjects.ts";
+export { REVOKED_CREDENTIAL_DAYS } from "./revoke.ts";
 export { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, expiresAtFor, isExpired } from "./retention.ts";
 export { sha256Hex } from "./secrets.ts";

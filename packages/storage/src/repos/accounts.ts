@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { ExpiringMap } from "@winnow/core/expiring-map";
 import { queryByPrefix } from "../query.ts";
-import { DEFAULT_RETENTION_DAYS, expiresAtFor } from "../retention.ts";
+import { DEFAULT_RETENTION_DAYS, expiresAtFor, isExpired } from "../retention.ts";
 import { isConditionalCheckFailed, randomBase62, sha256Hex } from "../secrets.ts";
 import { revokeCredential } from "../revoke.ts";
 import type { Store } from "../store.ts";
@@ -165,8 +165,9 @@ export class AccountRepository {
     return { record, key };
   }
 
-  async listApiKeys(accountId: string): Promise<ApiKeyRecord[]> {
-    const items = await queryByPrefix(this.store, `ACCOUNT#${accountId}`, "KEY#");
+  /** The account's keys, revoked ones included until they expire (REVOKED_CREDENTIAL_DAYS). */
+  async listApiKeys(accountId: string, now = new Date()): Promise<ApiKeyRecord[]> {
+    const items = (await queryByPrefix(this.store, `ACCOUNT#${accountId}`, "KEY#")).filter((i) => !isExpired(i, now));
     return items.map(
       (i): ApiKeyRecord => ({
           id: i.id,

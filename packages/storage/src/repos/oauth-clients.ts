@@ -3,6 +3,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dy
 import { isConditionalCheckFailed, randomBase62, sha256Hex } from "../secrets.ts";
 import { queryByPrefix } from "../query.ts";
 import { revokeCredential } from "../revoke.ts";
+import { isExpired } from "../retention.ts";
 import type { Store } from "../store.ts";
 import { accountMustExist, type Scope } from "./accounts.ts";
 
@@ -82,8 +83,9 @@ export class OAuthClientRepository {
     return { record, secret };
   }
 
-  async list(accountId: string): Promise<OAuthClientRecord[]> {
-    return (await queryByPrefix(this.store, `ACCOUNT#${accountId}`, "OAUTHCLIENT#")).map(toRecord);
+  /** The account's clients, revoked ones included until they expire (REVOKED_CREDENTIAL_DAYS). */
+  async list(accountId: string, now = new Date()): Promise<OAuthClientRecord[]> {
+    return (await queryByPrefix(this.store, `ACCOUNT#${accountId}`, "OAUTHCLIENT#")).filter((i) => !isExpired(i, now)).map(toRecord);
   }
 
   /** Revokes a client of this account (undefined when the account has no such client); idempotent. */

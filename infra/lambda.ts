@@ -7,6 +7,8 @@ interface FunctionShape {
   link: sst.aws.FunctionArgs["link"];
   environment?: sst.aws.FunctionArgs["environment"];
   copyFiles?: sst.aws.FunctionArgs["copyFiles"];
+  /** Lambda's retries of asynchronous invocations (0–2); Lambda's default of 2 when left out. */
+  asyncRetries?: number;
 }
 
 /** FunctionArgs for one of the handlers in settings.ts, so runtime, architecture and bundling never drift apart. */
@@ -28,5 +30,6 @@ export function functionArgs(name: FunctionName, shape: FunctionShape): sst.aws.
     logging: { retention: lambdaDefaults.logRetention, format: "json" },
     nodejs: { format: lambdaDefaults.format, minify: lambdaDefaults.minify, splitting: lambdaDefaults.splitting, plugins: lambdaDefaults.plugins },
     ...(shape.copyFiles ? { copyFiles: shape.copyFiles } : {}),
+    ...(shape.asyncRetries !== undefined ? { retries: shape.asyncRetries } : {}),
   };
 }

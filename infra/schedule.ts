@@ -12,6 +12,7 @@ export const taxonomySyncFunction = new sst.aws.Function(
     timeoutSeconds: settings.timeoutSeconds,
     memoryMb: settings.memoryMb,
     link: [table],
+    asyncRetries: settings.asyncRetries,
     environment: {
       WINNOW_TAXONOMY_SYNC_EVERY_DAYS: String(settings.everyDays),
       WINNOW_TAXONOMY_SYNC_STOP_MARGIN_SECONDS: String(settings.stopMarginSeconds),

@@ -41,9 +41,17 @@ export const lambdaDefaults = {
 const ONE_VCPU_MB = 1769;
 
 export const api = {
-  /** API Gateway cuts HTTP API integrations at 30 s; the function stops first so the client gets our error body. */
+  /**
+   * API Gateway cuts HTTP API integrations at 30 s: the function's timeout stays under it, and the handler answers
+   * with the app's error body shortly before its own timeout (packages/functions/src/http-handler.ts).
+   */
   timeoutSeconds: 29,
   memoryMb: ONE_VCPU_MB,
+  /**
+   * ATS deliveries get a route of their own beside the catch-all (same function): the gateway's access log and
+   * per-route metrics then tell webhook traffic from API calls. Hono's path: packages/api/src/views.ts webhookPath.
+   */
+  webhookRoute: "POST /webhooks/{provider}/{connectionId}",
 } as const;
 
 /** One job is a resume fetch, text extraction, scoring and a few ATS calls: seconds, with retries well under a minute. */
@@ -89,6 +97,12 @@ export const taxonomySync = {
   memoryMb: 1024,
   /** Scheduler retries of a failed invocation: none, the next tick resumes from the last checkpoint anyway. */
   retries: 0,
+  /**
+   * Lambda's own retries of an asynchronous invocation, a separate setting (default 2): the scheduler and the admin
+   * API's hand-over both invoke asynchronously, so without it a sync that threw would run twice more within minutes,
+   * a forced `fresh` one starting over each time.
+   */
+  asyncRetries: 0,
 } as const;
 
 export const seed = {

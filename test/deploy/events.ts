@@ -8,11 +8,11 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 const REGION = "eu-west-1";
 const ACCOUNT = "123456789012";
 
-/** API Gateway HTTP API, payload format 2.0, `$default` route (infra/api.ts). */
+/** API Gateway HTTP API, payload format 2.0: the `$default` route, or another route of infra/api.ts with its path parameters. */
 export function httpApiEvent(
   method: string,
   pathWithQuery: string,
-  options: { headers?: Record<string, string>; json?: unknown; body?: string; cookies?: string[] } = {},
+  options: { headers?: Record<string, string>; json?: unknown; body?: string; cookies?: string[]; route?: { key: string; pathParameters: Record<string, string> } } = {},
 ) {
   const [rawPath = "/", rawQueryString = ""] = pathWithQuery.split("?");
   const body = options.json !== undefined ? JSON.stringify(options.json) : options.body;
@@ -31,14 +31,16 @@ export function httpApiEvent(
   for (const [k, v] of Object.entries(options.headers ?? {})) headers[k.toLowerCase()] = v;
   const query = new URLSearchParams(rawQueryString);
   const now = new Date();
+  const routeKey = options.route?.key ?? "$default";
   return {
     version: "2.0",
-    routeKey: "$default",
+    routeKey,
     rawPath,
     rawQueryString,
     ...(options.cookies ? { cookies: options.cookies } : {}),
     headers,
     ...(rawQueryString ? { queryStringParameters: Object.fromEntries([...query.keys()].map((k) => [k, query.getAll(k).join(",")])) } : {}),
+    ...(options.route ? { pathParameters: options.route.pathParameters } : {}),
     requestContext: {
       accountId: ACCOUNT,
       apiId: "abc123",
@@ -47,7 +49,7 @@ export function httpApiEvent(
       http: { method, path: rawPath, protocol: "HTTP/1.1", sourceIp: "203.0.113.10", userAgent: "curl/8.5.0" },
       // Like the gateway's: 16 characters of base64 (so sometimes with "+" or "/").
       requestId: `${randomBytes(11).toString("base64").slice(0, 15)}=`,
-      routeKey: "$default",
+      routeKey,
       stage: "$default",
       time: now.toUTCString().replace(/GMT$/, "+0000"),
       timeEpoch: now.getTime(),

@@ -18,6 +18,7 @@ import { deployInvocationEvent, httpApiEvent, schedulerEvent, sqsEvent, sqsRecor
 import { startFakeLambda, type FakeLambda } from "./fake-lambda.ts";
 import { startFakeSqs, type FakeSqs } from "./fake-sqs.ts";
 import { invokeBundle, metricTotal, sstLinks } from "./lambda.ts";
+import * as settings from "../../infra/settings.ts";
 
 /**
  * The esbuild bundles a deploy ships, each run in its own Node process the way Lambda runs it, fed events in AWS's
@@ -229,8 +230,9 @@ describe("webhook → SQS → bundled worker (SQS batch with partial failures)",
     const delivery = fake.applicationWebhook(application, secret);
 
     const sentBefore = sqs.sent.length;
+    const webhookRoute = { key: settings.api.webhookRoute, pathParameters: { provider: "greenhouse", connectionId: connection.id } };
     const hook = await invokeBundle(fn("api"), [
-      httpApiEvent("POST", `/webhooks/greenhouse/${connection.id}`, { headers: { "content-type": "application/json", ...delivery.headers }, body: delivery.body }),
+      httpApiEvent("POST", `/webhooks/greenhouse/${connection.id}`, { headers: { "content-type": "application/json", ...delivery.headers }, body: delivery.body, route: webhookRoute }),
       httpApiEvent("POST", `/webhooks/greenhouse/${randomUUID()}`, { headers: { "content-type": "application/json", ...delivery.headers }, body: delivery.body }),
     ], apiEnv());
     const [accepted, unknown] = hook.results;
@@ -253,6 +255,11 @@ describe("webhook → SQS → bundled worker (SQS batch with partial failures)",
     expect(fake.notes(application)).toHaveLength(1);
     expect(metricTotal(work.lines, "ScreeningJobsProcessed")).toBe(1);
     expect(metricTotal(work.lines, "ScreeningJobsFailed")).toBe(1);
+    // The batch processor keeps record errors to itself; the worker logs each failed record with its message id.
+    const failedRecords = work.lines.filter((l) => typeof l.messageId === "string");
+    expect(failedRecords).toEqual([
+      expect.objectContaining({ level: "ERROR", messageId: poisoned.messageId, receiveCount: 1, error: "message body is not JSON", function_request_id: batch.awsRequestId }),
+    ]);
   });
 
   it("deletes records of jobs that no longer need work, and reports every poisoned one", async () => {
@@ -279,6 +286,25 @@ describe("webhook → SQS → bundled worker (SQS batch with partial failures)",
     expect((await jobs.get(job.jobId))?.status).toBe("skipped");
     expect(metricTotal(work.lines, "ScreeningJobsProcessed")).toBe(1);
     expect(metricTotal(work.lines, "ScreeningJobsFailed")).toBe(2);
+  });
+});
+
+describe("bundled functions given an event their trigger never sends", () => {
+  it("fail the invocation with the event's shape in the log, count it, and go on serving", async () => {
+    const stray = { key1: "value1", authorization: "Bearer not-for-logs" };
+    const api = await invokeBundle(fn("api"), [stray, sqsEvent(sqsRecord("{}")), httpApiEvent("GET", "/health")], apiEnv());
+    const [first, second, health] = api.results;
+    expect(first).toMatchObject({ ok: false, error: { name: "UnsupportedEventError", message: expect.stringContaining("keys authorization, key1") } });
+    expect(second).toMatchObject({ ok: false, error: { name: "UnsupportedEventError", message: expect.stringContaining("keys Records") } });
+    expect(health).toMatchObject({ ok: true, value: { statusCode: 200 } });
+    expect(api.lines.filter((l) => l.message === "invocation failed")).toHaveLength(2);
+    expect(JSON.stringify(api.lines)).not.toContain("not-for-logs");
+    expect(metricTotal(api.lines, "Failures")).toBe(2);
+
+    const worker = await invokeBundle(fn("worker"), [schedulerEvent(), { Records: [{ body: "{}" }] }], workerEnv());
+    expect(worker.results.map((r) => (r.ok ? "ok" : r.error.name))).toEqual(["UnsupportedEventError", "UnsupportedEventError"]);
+    expect(worker.lines.filter((l) => l.level === "ERROR" && l.message === "invocation failed")).toHaveLength(2);
+    expect(metricTotal(worker.lines, "Failures")).toBe(2);
   });
 });
 

@@ -9,7 +9,7 @@ const RUNNER = new URL("./run-handler.ts", import.meta.url).pathname;
 export interface Invocation<T = any> {
   initMs: number;
   results: ({ ok: true; awsRequestId: string; value: T } | { ok: false; awsRequestId: string; error: { name: string; message: string } })[];
-  /** The process's stdout: one JSON object per log line or EMF record. */
+  /** What CloudWatch would get from the process's stdout, then its stderr: one JSON object per log line or EMF record. */
   lines: Record<string, any>[];
   stderr: string;
 }
@@ -55,8 +55,9 @@ export async function invokeBundle<T = any>(fn: BuiltFunction, events: unknown[]
     const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
     if (code !== 0) throw new Error(`${fn.name} exited with ${code}:\n${stderr}\n${stdout}`);
     const { initMs, results } = JSON.parse(readFileSync(resultsFile, "utf8"));
-    const lines = stdout
-      .split("\n")
+    // Lambda sends both streams to CloudWatch; Powertools writes warnings and errors to stderr.
+    const lines = [stdout, stderr]
+      .flatMap((stream) => stream.split("\n"))
       .filter((l) => l.startsWith("{"))
       .map((l) => JSON.parse(l) as Record<string, any>);
     return { initMs, results, lines, stderr };

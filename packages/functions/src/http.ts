@@ -1,13 +1,12 @@
 import { SQSClient } from "@aws-sdk/client-sqs";
-import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
-import { handle, type LambdaEvent } from "hono/aws-lambda";
+import { handle } from "hono/aws-lambda";
 import { createApp } from "@winnow/api";
 import { SqsQueue, createAtsRuntime, createSealer, parseEncryptionKey } from "@winnow/ats";
 import { createServices } from "@winnow/services";
 import { createDynamo } from "@winnow/storage";
 import { loadConfig, required } from "./config.ts";
-import { httpMetrics } from "./http-metrics.ts";
-import { count, logger, observe } from "./observability.ts";
+import { createHttpHandler } from "./http-handler.ts";
+import { logger } from "./observability.ts";
 import { lambdaSyncLauncher } from "./sync-launcher.ts";
 
 // Built once per Lambda instance. Missing configuration fails the init, so a misconfigured stage never answers.
@@ -40,32 +39,5 @@ const launchSync = config.taxonomySyncFunction ? lambdaSyncLauncher(config.taxon
 const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 const serve = handle(createApp(services, { ats, maxResponseBytes: MAX_RESPONSE_BYTES, ...(launchSync ? { launchSync } : {}) }));
 
-/** The gateway's request ids are base64; the app accepts [A-Za-z0-9_=-] only, so they are passed on base64url-style. */
-export const appRequestId = (gatewayRequestId: string) => gatewayRequestId.replace(/\+/g, "-").replace(/\//g, "_");
-
-/**
- * API Gateway (HTTP API, payload 2.0) → Hono. The gateway's request id becomes the app's request id unless the
- * client sent one, so error bodies, function logs and the gateway's access log share it.
- */
-export async function handler(event: APIGatewayProxyEventV2, context: Context) {
-  const gatewayRequestId = event.requestContext.requestId;
-  event.headers = { ...event.headers };
-  event.headers["x-request-id"] ??= appRequestId(gatewayRequestId);
-  return observe(context, { gatewayRequestId }, async () => {
-    const started = performance.now();
-    const result = await serve(event as unknown as LambdaEvent, context);
-    const method = event.requestContext.http.method;
-    const path = event.rawPath;
-    for (const m of httpMetrics({ method, path, status: result.statusCode, body: result.isBase64Encoded ? undefined : result.body })) {
-      count(m.name, m.value);
-    }
-    logger.info("request", {
-      requestId: result.headers?.["x-request-id"] ?? gatewayRequestId,
-      method,
-      path,
-      status: result.statusCode,
-      durationMs: Math.round(performance.now() - started),
-    });
-    return result;
-  });
-}
+/** Lambda entry of the HTTP API's routes (infra/api.ts). */
+export const handler = createHttpHandler(serve);

@@ -18,6 +18,8 @@ export const Metric = {
   WebhooksRejected: "WebhooksRejected",
   /** Requests answered 5xx, and invocations that threw. */
   Failures: "Failures",
+  /** HTTP requests answered 500 because they were still running just before the function's timeout. */
+  RequestsTimedOut: "RequestsTimedOut",
   TaxonomySyncSucceeded: "TaxonomySyncSucceeded",
   TaxonomySyncInterrupted: "TaxonomySyncInterrupted",
   TaxonomySyncFailed: "TaxonomySyncFailed",

@@ -26,13 +26,20 @@ export type ScheduledSyncResult =
   | { status: "busy"; runId: string | null }
   | { status: "succeeded" | "failed" | "interrupted" | "running"; runId: string; version: string | null; changed: boolean };
 
-/** Kept back from the invocation's remaining time: the sync records itself as interrupted and releases its lock. */
-const STOP_MARGIN_MS = 60_000;
+/** Kept back from the invocation's remaining time unless infra/ says otherwise (settings.taxonomySync.stopMarginSeconds). */
+const DEFAULT_STOP_MARGIN_SECONDS = 60;
 
 const positive = (value: string | undefined, fallback: number) => {
   const n = Number(value);
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
+
+/**
+ * How long a run may sync: the invocation's remaining time less the margin in which it records itself as interrupted
+ * and releases its lock, so the next tick resumes it instead of Lambda ending it mid-write.
+ */
+export const syncTimeLimitMs = (remainingMs: number, env: NodeJS.ProcessEnv = process.env): number =>
+  Math.max(1000, remainingMs - positive(env.WINNOW_TAXONOMY_SYNC_STOP_MARGIN_SECONDS, DEFAULT_STOP_MARGIN_SECONDS) * 1000);
 
 let catalogues: CatalogueRepository | undefined;
 
@@ -60,7 +67,7 @@ export async function handler(event: ScheduledSyncEvent | null, context: Context
         trigger: input.trigger === "admin-api" ? "admin-api" : "schedule",
         ...(input.force === true && input.baseUrl ? { baseUrl: input.baseUrl } : {}),
         fresh: input.force === true && input.fresh === true,
-        timeLimitMs: Math.max(1000, context.getRemainingTimeInMillis() - STOP_MARGIN_MS),
+        timeLimitMs: syncTimeLimitMs(context.getRemainingTimeInMillis()),
       });
     } catch (err) {
       if (!(err instanceof SyncBusyError)) throw err;

@@ -1,10 +1,20 @@
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { BatchProcessor, EventType, processPartialResponse } from "@aws-lambda-powertools/batch";
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
-import { SqsQueue, createAtsRuntime, createSealer, createWorkerDeps, handleScreeningRecord, parseEncryptionKey, type WorkerDeps } from "@winnow/ats";
+import {
+  PoisonedMessage,
+  SqsQueue,
+  createAtsRuntime,
+  createSealer,
+  createWorkerDeps,
+  handleScreeningRecord,
+  parseEncryptionKey,
+  type WorkerDeps,
+} from "@winnow/ats";
 import { createServices } from "@winnow/services";
 import { createDynamo } from "@winnow/storage";
 import { loadConfig, required } from "./config.ts";
+import { UnsupportedEventError, isSqsEvent } from "./lambda-events.ts";
 import { Metric, count, logger, observe } from "./observability.ts";
 
 /**
@@ -15,8 +25,16 @@ import { Metric, count, logger, observe } from "./observability.ts";
  */
 export function createScreeningHandler(deps: WorkerDeps): (event: SQSEvent, context: Context) => Promise<SQSBatchResponse> {
   const processor = new BatchProcessor(EventType.SQS);
+  // BatchProcessor keeps a record's error to itself: logged here, a failed record can be traced to its message.
   const record = async (r: SQSRecord) => {
-    await handleScreeningRecord(deps, r);
+    try {
+      await handleScreeningRecord(deps, r);
+    } catch (err) {
+      const details = { messageId: r.messageId, receiveCount: Number(r.attributes?.ApproximateReceiveCount) || undefined, error: (err as Error).message };
+      if (err instanceof PoisonedMessage) logger.error("screening message can never be handled; SQS dead-letters it after its receives", details);
+      else logger.warn("screening record failed; SQS delivers it again after the visibility timeout", details);
+      throw err;
+    }
   };
   return (event, context) => processPartialResponse(event, record, processor, { context, processInParallel: false, throwOnFullBatchFailure: false });
 }
@@ -47,9 +65,10 @@ function configure(): ReturnType<typeof createScreeningHandler> {
   return createScreeningHandler(createWorkerDeps(services, runtime, publicUrl ? { publicUrl } : {}));
 }
 
-/** Lambda entry: one SQS batch; failed records are reported back and counted. */
+/** Lambda entry: one SQS batch; failed records are reported back and counted. Any other event fails the invocation. */
 export const handler = (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
-  observe(context, { records: event.Records.length }, async () => {
+  observe(context, isSqsEvent(event) ? { records: event.Records.length } : {}, async () => {
+    if (!isSqsEvent(event)) throw new UnsupportedEventError("an SQS batch from the screening queue", event);
     configured ??= configure();
     const response = await configured(event, context);
     const failed = response.batchItemFailures.length;

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { build, type BuildOptions, type Metafile } from "esbuild";
 import { handlers, lambdaDefaults, seed, type FunctionName } from "../../../../infra/settings.ts";
 import { lambdaPlugins } from "./esbuild-plugins.ts";
+import { isEntryPoint } from "./entry.ts";
 
 export const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 export const DEFAULT_OUT_DIR = join(ROOT, "dist", "functions");
@@ -121,7 +122,7 @@ export async function buildFunctions(options: { outDir?: string; only?: Function
 
 export const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(2)} MB` : `${(n / 1024).toFixed(1)} kB`);
 
-if (import.meta.main) {
+if (isEntryPoint(import.meta.url)) {
   const built = await buildFunctions();
   for (const f of built) {
     console.log(`${f.name.padEnd(14)} entry ${formatBytes(f.bytes).padStart(10)}, loaded at init ${formatBytes(f.initBytes).padStart(10)}, with chunks ${formatBytes(f.totalBytes).padStart(10)}  ${f.root}`);

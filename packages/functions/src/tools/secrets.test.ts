@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseEncryptionKey } from "@winnow/ats";
 import { AccessTokens } from "@winnow/services";
@@ -9,7 +11,13 @@ describe("secret generators", () => {
     const tokens = await AccessTokens.fromJson(await SECRET_GENERATORS.JwtSigningKeys());
     const { token } = await tokens.issue({ clientId: "c", accountId: "a", scopes: ["taxonomy:read"] });
     expect(token.split(".")).toHaveLength(3);
-    expect(await SECRET_GENERATORS.AdminToken()).toMatch(/^[\w-]{43}$/);
+    expect(await SECRET_GENERATORS.AdminToken()).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("never start a value with '-', which `sst secret set <Name> <value>` would read as a flag", async () => {
+    for (const generate of Object.values(SECRET_GENERATORS)) {
+      for (let i = 0; i < 200; i++) expect(await generate()).not.toMatch(/^-/);
+    }
   });
 
   it("make a different value every time", async () => {
@@ -20,5 +28,13 @@ describe("secret generators", () => {
     expect(Object.keys(SECRET_GENERATORS).sort()).toEqual(["AdminToken", "EncryptionKey", "JwtSigningKeys"]);
     expect(isSecretName("AdminToken")).toBe(true);
     expect(isSecretName("toString")).toBe(false);
+  });
+
+  it("print one value per run as a script, what the README pipes into `sst secret set`", () => {
+    const script = fileURLToPath(new URL("./secrets.ts", import.meta.url));
+    const run = (name: string) => execFileSync(process.execPath, ["--experimental-strip-types", "--disable-warning=ExperimentalWarning", script, name], { encoding: "utf8" });
+    expect(run("AdminToken")).toMatch(/^[0-9a-f]{64}\n$/);
+    expect(parseEncryptionKey(run("EncryptionKey"))).toHaveLength(32);
+    expect(() => run("NotASecret")).toThrow(/usage: npm run -s secret:generate/);
   });
 });

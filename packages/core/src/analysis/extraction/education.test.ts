@@ -78,6 +78,15 @@ describe("candidate education", () => {
     expect(findInstitution("Boston College")).toBe("Boston College");
   });
 
+  it("cuts a city run onto the institution's name where a region follows it, and only there", () => {
+    expect(findInstitution("• Georgia Institute of Technology Atlanta, GA")).toBe("Georgia Institute of Technology");
+    expect(findInstitution("University of Colorado Boulder Boulder, Colorado")).toBe("University of Colorado Boulder");
+    expect(findInstitution("Birla Institute of Technology and Science Pilani, India")).toBe("Birla Institute of Technology and Science");
+    // Without a region after it, a city closing the name is the name's.
+    expect(findInstitution("University of California Los Angeles")).toBe("University of California Los Angeles");
+    expect(findInstitution("Kent State University Kent, Ohio")).toBe("Kent State University");
+  });
+
   it("reads a narrow entry with the degree, field and institution on lines of their own", () => {
     const edu = candidate("Education\nB.S.\nChemistry\nOakridge State University\nAugust 2010 - May 2014\nM.A.\nAnn Arbor, MI");
     const bachelor = edu.degrees.find((d) => d.level === "bachelor")!;

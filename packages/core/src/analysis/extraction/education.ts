@@ -6,6 +6,7 @@ import {
   type EducationLevel,
   type FieldEntry,
 } from "../lexicon/education.ts";
+import { isRegion, splitCityBeforeRegion } from "../lexicon/cities.ts";
 import { sentenceOf, type Line } from "../text/document.ts";
 import type { JobSection, ResumeSection } from "../text/headings.ts";
 import { linesPassage, snippetAround } from "../text/snippet.ts";
@@ -39,10 +40,22 @@ const LEADING_DEGREE = /^(?:(?:Ph\.?\s?D|D\.?Phil|[BM]\.?\s?(?:Sc|Eng|Tech|Ed|Ar
 
 const INSTITUTION_HINT = new RegExp(INSTITUTION_WORD, "u");
 
+// The part after the name up to the next separator: "…Technology Atlanta, GA" → "GA".
+const NEXT_PART = /^\s*,\s*([^,|·•;()]+)/u;
+
+/**
+ * The institution named in a text. A city that column merging ran onto the name is cut where a region follows
+ * ("Georgia Institute of Technology Atlanta, GA"); a city the name ends with and no region follows is kept
+ * ("University of California Los Angeles" reads as written).
+ */
 export function findInstitution(text: string): string | null {
   if (!INSTITUTION_HINT.test(text)) return null;
-  const name = INSTITUTION.exec(text)?.[0].trim();
-  return name ? name.replace(LEADING_DEGREE, "") || null : null;
+  const m = INSTITUTION.exec(text);
+  if (!m) return null;
+  const region = NEXT_PART.exec(text.slice(m.index + m[0].length))?.[1];
+  const name = m[0].trim();
+  const named = region !== undefined && isRegion(region) ? (splitCityBeforeRegion(name)?.name ?? name) : name;
+  return named.replace(LEADING_DEGREE, "") || null;
 }
 
 // "PhD Fellowship", "Master's Scholarship", "Doctoral Dissertation Award": a degree naming an award, not one held.

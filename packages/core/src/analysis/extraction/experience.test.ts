@@ -218,6 +218,141 @@ describe("candidate experience", () => {
     expect(datesFirst.positions.map((p) => p.title)).toEqual(["Software Engineer", "Backend Engineer"]);
   });
 
+  it("reads the employer on the line below the dates when it heads nothing itself", () => {
+    const exp = experience(
+      [
+        "Work Experience",
+        "Staff Software Engineer November 2021 – Present",
+        "Tidewater Analytics – Los Angeles, CA",
+        "• Led the billing platform",
+        "Accountant",
+        "Mar 2017 – Oct 2021 | Salem, OR",
+        "Larkspur Books",
+        "• Closed the books each month",
+        "• Ran supplier payments",
+        "Backend Engineer Jan 2015 – Feb 2017",
+        "• Wrote Python services",
+        "• Kept the Django admin tidy",
+        "Platform Engineer",
+        "Jan 2013 – Dec 2014",
+        "Bluefin Systems",
+        "DevOps Engineer Jan 2011 – Dec 2012",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => [p.title, p.employer])).toEqual([
+      ["Staff Software Engineer", "Tidewater Analytics"],
+      ["Accountant", "Larkspur Books"],
+      ["Backend Engineer", null],
+      // "Bluefin Systems" heads the next entry: its next line holds a title and dates.
+      ["Platform Engineer", null],
+      ["DevOps Engineer", "Bluefin Systems"],
+    ]);
+  });
+
+  it("reads a name with its place after the dates as the employer, and what precedes the dates as the title's specialty", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "Engineering Manager – Payments Platform March 2019 – November 2021 Tidewater Analytics – Los Angeles, CA",
+        "Software Engineer, Bluefin Systems Jan 2016 – Feb 2019 Austin, TX",
+        "Platform Engineer – Copperleaf Group Jan 2014 – Dec 2015 Remote",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => p.employer)).toEqual(["Tidewater Analytics", "Bluefin Systems", "Copperleaf Group"]);
+  });
+
+  it("cuts a city run onto the employer where a region follows it, known or not", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "• Google Mountain View, CA",
+        "Software Engineer Oct 2016 – Present",
+        "◦ TensorFlow: APIs and performance",
+        "◦ Apache Beam: runners",
+        "• IBM Boulder, Colorado",
+        "Platform Engineer Mar 2014 – Sep 2016",
+        "◦ Provisioned build farms",
+        "◦ Ran the on-call rota",
+        "• Acme Corp, TX",
+        "DevOps Engineer Jan 2012 – Feb 2014",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => p.employer)).toEqual(["Google", "IBM", "Acme Corp"]);
+  });
+
+  it("reads the employer of an entry whose title is unknown where the section's other entries put theirs", () => {
+    const titleFirst = experience(
+      [
+        "Experience",
+        "Software Engineer",
+        "Acme Robotics",
+        "Jan 2020 – Present Palo Alto, CA",
+        "Vice President of Location & Services",
+        "Beta Freight",
+        "Oct 2017 – Dec 2019 Palo Alto, CA",
+        "Backend Engineer",
+        "Gamma Labs",
+        "Jan 2015 – Sep 2017",
+      ].join("\n"),
+    );
+    expect(titleFirst.positions.map((p) => [p.title, p.employer])).toEqual([
+      ["Software Engineer", "Acme Robotics"],
+      [null, "Beta Freight"],
+      ["Backend Engineer", "Gamma Labs"],
+    ]);
+    // "Employer\nTitle  Dates": an unknown title on the date line is not the employer's name.
+    const employerFirst = experience(
+      [
+        "Experience",
+        "Acme Robotics Seoul, S.Korea",
+        "Software Engineer Jan 2020 – Present",
+        "Kasa Seoul, S.Korea",
+        "Founding Member & Head of Infrastructure Jun 2018 - Jan 2020",
+        "Beta Freight Seoul, S.Korea",
+        "Backend Engineer Jan 2015 – May 2018",
+      ].join("\n"),
+    );
+    expect(employerFirst.positions.map((p) => p.employer)).toEqual(["Acme Robotics", "Kasa", "Beta Freight"]);
+    // With one recognised entry there is no layout to learn: the date line's first part stays the reading.
+    const single = experience(["Experience", "Software Engineer", "Acme Robotics", "2019 – 2021", "Chief Happiness Wrangler", "Beta Freight", "2016 – 2019"].join("\n"));
+    expect(single.positions.map((p) => p.employer)).toEqual(["Acme Robotics", null]);
+  });
+
+  it("keeps words run onto the title without a mark in the title's part, not the employer's", () => {
+    const exp = experience(
+      ["Experience", "Gilmore Financial, New Orleans, LA, Certified Public Accountant", "Oct 2021 – Present", "CORNELL PHONETICS LAB | HEAD UNDERGRADUATE SOFTWARE ENGINEER", "Mar 2012 – May 2013"].join("\n"),
+    );
+    expect(exp.positions.map((p) => [p.title, p.employer])).toEqual([
+      ["Accountant", "Gilmore Financial"],
+      ["SOFTWARE ENGINEER", "CORNELL PHONETICS LAB"],
+    ]);
+  });
+
+  it("reads names as pasted profiles and bracketed asides leave them", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "Software Engineer",
+        "Full-timeDisney Experiences · Full-time Jul 2023 - Present",
+        "Platform Engineer",
+        "WeyerhaeuserWeyerhaeuser May 2020 - Dec 2022",
+        "Backend Engineer",
+        "University of Idaho University of Idaho Jan 2018 - Apr 2020",
+        "Software Maestro (funded by the Korea Ministry of Knowledge and Economy) Seoul, S.Korea",
+        "DevOps Engineer Jul 2016 - Dec 2017",
+        "Software Developer",
+        "The Home Depot Pro (Colma, Ca.) 05/11 - 03/13",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => p.employer)).toEqual([
+      "Disney Experiences",
+      "Weyerhaeuser",
+      "University of Idaho",
+      "Software Maestro",
+      "The Home Depot Pro",
+    ]);
+  });
+
   it("reads an abbreviated level word with its period as part of the title", () => {
     const exp = experience(["Experience", "Sr. Software Engineer, Acme Robotics, Jan 2020 – Present", "Lead. Software Engineer, Beta, 2015 – 2019"].join("\n"));
     expect(exp.positions.map((p) => [p.title, p.levels])).toEqual([

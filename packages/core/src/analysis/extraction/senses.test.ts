@@ -33,6 +33,12 @@ const catalogue = new Catalogue(
             { name: "Journal Entries", type: "Specialized Skill" },
             { name: "Accruals", type: "Specialized Skill" },
             { name: "Account Reconciliation", type: "Specialized Skill" },
+            { name: "Planning", type: "Common Skill" },
+            { name: "Menu Planning", type: "Specialized Skill" },
+            { name: "Event Planning", type: "Specialized Skill" },
+            { name: "Sprint Planning", type: "Specialized Skill" },
+            { name: "Food Safety", type: "Specialized Skill" },
+            { name: "Catering", type: "Specialized Skill" },
           ],
         },
       },
@@ -51,6 +57,10 @@ const catalogue = new Catalogue(
       {
         path: "writing.json",
         content: { career_group: "Writing", titles: [{ name: "Translator", skills: ["Translation", "Copyediting"] }] },
+      },
+      {
+        path: "hospitality.json",
+        content: { career_group: "Hospitality", titles: [{ name: "Sous Chef", skills: ["Planning", "Menu Planning", "Food Safety", "Catering"] }] },
       },
       {
         path: "finance.json",
@@ -119,5 +129,21 @@ describe("ambiguous forms outside the document's profession", () => {
 
   it("judges nothing when the document says too little about its profession", () => {
     expect(skillsOf("Collaborate with ELD staff.")).toEqual(["Electronic Logging Devices"]);
+  });
+});
+
+describe("a general skill named by the head word of many compound skills", () => {
+  const teaching = "Lesson planning, classroom management and literacy instruction for 23 pupils.";
+  const chef = "Food safety, menu planning and catering for 200 covers; planning and scheduling of the line.";
+
+  it("is not read from a bare word in another profession's text", () => {
+    expect(skillsOf(`${teaching} Full lead responsibility: planning, grading and report cards.`)).not.toContain("Planning");
+    expect(skillsOf(`${teaching} Planning and running the spring fair with parents.`)).not.toContain("Planning");
+  });
+
+  it("is read where the profession is the skill's, listed as a skill, or where the text says too little", () => {
+    expect(skillsOf(chef)).toContain("Planning");
+    expect(skillsOf(`${teaching} Skills: Planning, Budgeting`)).toContain("Planning");
+    expect(skillsOf("Literacy instruction: planning and grading.")).toContain("Planning");
   });
 });

@@ -167,11 +167,52 @@ export function isAmbiguousForm<K extends string>(skill: Skill, span: SpanOnLine
   return /\p{L}-\p{L}+\s+$/u.test(line.text.slice(0, span.start - line.start));
 }
 
+// A word the catalogue ends this many skill names with ("lesson planning", "route planning", "menu planning") says
+// which kind of that work only with the word before it.
+const MIN_COMPOUND_HEADS = 5;
+const headsOf = new WeakMap<Catalogue, Map<string, number>>();
+
+/** How many catalogue skills have a name or alias of several words ending with each word, lower case. */
+function compoundHeads(catalogue: Catalogue): Map<string, number> {
+  const known = headsOf.get(catalogue);
+  if (known) return known;
+  const count = new Map<string, number>();
+  for (const s of catalogue.skills) {
+    const heads = new Set([s.name, ...s.aliases].map((n) => /\s(\p{L}+)$/u.exec(n)?.[1]?.toLowerCase()).filter((w): w is string => w !== undefined));
+    for (const w of heads) count.set(w, (count.get(w) ?? 0) + 1);
+  }
+  headsOf.set(catalogue, count);
+  return count;
+}
+
 /**
- * Ambiguous matches (see isAmbiguousForm) of profession-specific skills that no title of the catalogue lists
- * together with another profession-specific skill of the document: the skills around them say which professions
- * the text is about, and a teacher's "ELD" or an accountant's "translation" fits none of them. A document with too
- * little such evidence is left as it is.
+ * Whether a match is a general skill named by a bare lower-case word that heads many of the catalogue's compound
+ * skills: a teacher's "planning, grading, report cards" is lesson planning, a marketer's "content planning" is
+ * content work, neither the catalogue's general "Planning". Only common skills are judged so: a specialised word
+ * alone ("accounting") names its discipline.
+ */
+export function isGenericHead<K extends string>(catalogue: Catalogue, skill: Skill, span: SpanOnLine<K>): boolean {
+  if (skill.type !== "Common Skill" || !/^\p{L}\p{Ll}+$/u.test(span.surface)) return false;
+  if (/^\p{Lu}/u.test(span.surface) && !opensProse(span)) return false;
+  return (compoundHeads(catalogue).get(span.surface.toLowerCase()) ?? 0) >= MIN_COMPOUND_HEADS;
+}
+
+/**
+ * Whether a capitalised word is capitalised only as the first of a sentence that goes on in lower case ("Planning
+ * and executing release cycles"), not as a name or a listed skill ("Planning, Budgeting").
+ */
+function opensProse<K extends string>(span: SpanOnLine<K>): boolean {
+  const { line } = span;
+  const sentence = line.sentences.find(([s, e]) => s <= span.start && span.end <= e) ?? [line.start, line.end];
+  const first = line.tokens.find((t) => t.start >= sentence[0]);
+  return first?.start === span.start && /^\s+\p{Ll}+\s+\p{L}/u.test(line.text.slice(span.end - line.start));
+}
+
+/**
+ * Ambiguous matches (see isAmbiguousForm and isGenericHead) of profession-specific skills that no title of the
+ * catalogue lists together with another profession-specific skill of the document: the skills around them say which
+ * professions the text is about, and a teacher's "ELD" or "planning" or an accountant's "translation" fits none of
+ * them. A document with too little such evidence is left as it is.
  */
 export function outOfProfession<K extends string>(catalogue: Catalogue, matches: readonly (SpanOnLine<K> & { value: string })[]): Set<number> {
   const specific = new Set<string>();
@@ -181,7 +222,7 @@ export function outOfProfession<K extends string>(catalogue: Catalogue, matches:
     const skill = catalogue.skill(m.value);
     const groups = skillGroups(catalogue, m.value);
     if (!skill || groups.size === 0) return;
-    const ambiguous = isAmbiguousForm(skill, m);
+    const ambiguous = isAmbiguousForm(skill, m) || isGenericHead(catalogue, skill, m);
     // An initialism has many expansions, so only one of a single profession is judged by it.
     const narrow = /\s/u.test(m.surface) || /^\p{Ll}/u.test(m.surface) ? MAX_PROFESSION_GROUPS : 1;
     if (ambiguous && groups.size <= narrow) suspect.push(i);

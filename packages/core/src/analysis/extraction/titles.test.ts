@@ -36,3 +36,10 @@ describe("a rank set apart from its field", () => {
     expect(titleOf("Director of Marketing")).toBeNull();
   });
 });
+
+describe("level words after a title", () => {
+  it("widen the title, unless they open a repeat of it", () => {
+    expect(titleOf("IT Director Senior, Acme")).toEqual(["IT Director", "IT Director Senior"]);
+    expect(titleOf("Senior IT Director Senior IT Director")).toEqual(["IT Director", "Senior IT Director"]);
+  });
+});

@@ -24,7 +24,7 @@ export interface TitleMention {
 /**
  * Widens a title match to the level words written next to it: up to two words before and one after, each a level
  * word joined to the title by spaces only, or by the period of an abbreviation before it ("Sr. Engineer"); never
- * across other punctuation: "Acme Partners — Engineer" stays "Engineer".
+ * across other punctuation: "Acme Partners — Engineer" stays "Engineer", nor onto a repeat of the title.
  */
 function widen(ctx: EngineContext, text: string, tokens: readonly Token[], start: number, end: number): [number, number] {
   let first = tokens.findIndex((t) => t.start === start);
@@ -41,7 +41,10 @@ function widen(ctx: EngineContext, text: string, tokens: readonly Token[], start
   for (let n = 0; n < 2 && first > 0 && joinedBefore(tokens[first - 1]!, tokens[first]!) && isLevel(tokens[first - 1]!); n++) {
     first--;
   }
-  if (last < tokens.length - 1 && joined(tokens[last]!, tokens[last + 1]!) && isLevel(tokens[last + 1]!)) last++;
+  // A level word that opens the title again is the next one's ("Senior System Engineer Senior System Engineer", as
+  // pasted profiles repeat it).
+  const opensRepeat = tokens[last + 2]?.norm === title[0];
+  if (last < tokens.length - 1 && joined(tokens[last]!, tokens[last + 1]!) && isLevel(tokens[last + 1]!) && !opensRepeat) last++;
   return [tokens[first]!.start, tokens[last]!.end];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isKnownCity, splitTrailingCity } from "./cities.ts";
+import { isKnownCity, isRegion, splitCityBeforeRegion, splitTrailingCity } from "./cities.ts";
 
 describe("known cities", () => {
   it("are recognised alone, in any case and spacing", () => {
@@ -19,5 +19,33 @@ describe("known cities", () => {
     expect(splitTrailingCity("London")).toBeNull();
     expect(splitTrailingCity("Bank of America")).toBeNull();
     expect(splitTrailingCity("University of London")).toBeNull();
+  });
+});
+
+describe("regions after a city", () => {
+  it("are states and provinces by capital code or name, and countries", () => {
+    for (const region of ["CA", "TX", "ON", "Colorado", "new york", "India", "S.Korea", "U.S.A.", "UK"]) expect(isRegion(region)).toBe(true);
+    for (const other of ["co", "Ca.", "Remote", "Springfield", "Engineering", "XX"]) expect(isRegion(other)).toBe(false);
+  });
+});
+
+describe("a city before a region", () => {
+  it("is cut off the name, a known one whole", () => {
+    expect(splitCityBeforeRegion("Google Mountain View")).toEqual({ name: "Google", city: "Mountain View" });
+    expect(splitCityBeforeRegion("Georgia Institute of Technology Atlanta")).toEqual({ name: "Georgia Institute of Technology", city: "Atlanta" });
+  });
+
+  it("is cut as one word when unknown, or two after a place-name opener", () => {
+    expect(splitCityBeforeRegion("IBM Boulder")).toEqual({ name: "IBM", city: "Boulder" });
+    expect(splitCityBeforeRegion("University of Colorado Boulder Boulder")).toEqual({ name: "University of Colorado Boulder", city: "Boulder" });
+    expect(splitCityBeforeRegion("Johnson & Johnson New Brunswick")).toEqual({ name: "Johnson & Johnson", city: "New Brunswick" });
+  });
+
+  it("leaves a name ending in a kind of organisation, a linked place, a code or nothing but the city", () => {
+    expect(splitCityBeforeRegion("Acme Corp")).toBeNull();
+    expect(splitCityBeforeRegion("Riverside Health")).toBeNull();
+    expect(splitCityBeforeRegion("Bank of Boulder")).toBeNull();
+    expect(splitCityBeforeRegion("Acme IBM")).toBeNull();
+    expect(splitCityBeforeRegion("Boulder")).toBeNull();
   });
 });

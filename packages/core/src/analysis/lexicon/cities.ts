@@ -1,6 +1,7 @@
 /**
  * Cities that postings and résumés write without a region ("Berlin (on-site)", "Danggeun Pay Inc. Seoul"): a short,
- * deliberate list of large business cities, not a gazetteer (names that are also a state, such as Washington, are
+ * deliberate list of large business cities and of the towns of the largest technology employers (Mountain View,
+ * Redmond), not a gazetteer (names that are also a state, such as Washington, are
  * left out). A place outside it still needs its region ("Riverton,
  * OR") to be read as one, which is what keeps an employer or a team name from being taken for a place.
  */
@@ -10,11 +11,11 @@ const KNOWN_CITIES: ReadonlySet<string> = new Set(
     "Brussels|Bucharest|Budapest|Buenos Aires|Cairo|Cape Town|Chennai|Chicago|Cologne|Copenhagen|Dallas|Delhi|Denver|" +
     "Detroit|Dhaka|Doha|Dubai|Dublin|Düsseldorf|Edinburgh|Frankfurt|Geneva|Guangzhou|Hamburg|Helsinki|Ho Chi Minh City|" +
     "Hong Kong|Houston|Hyderabad|Istanbul|Jakarta|Johannesburg|Karachi|Kolkata|Kraków|Krakow|Kuala Lumpur|Kyiv|Lagos|" +
-    "Lahore|Lisbon|London|Los Angeles|Lyon|Madrid|Manchester|Manila|Melbourne|Mexico City|Miami|Milan|Minneapolis|" +
-    "Montreal|Moscow|Mumbai|Munich|Nairobi|New Delhi|New York|New York City|NYC|Osaka|Oslo|Paris|Philadelphia|Phoenix|" +
-    "Pittsburgh|Prague|Pune|Riyadh|Rome|Rotterdam|San Diego|San Francisco|San Jose|Santiago|São Paulo|Sao Paulo|Seattle|" +
-    "Seoul|Shanghai|Shenzhen|Singapore|Stockholm|Sydney|Taipei|Tallinn|Tel Aviv|Tokyo|Toronto|Vancouver|Vienna|Vilnius|" +
-    "Warsaw|Zurich|Zürich"
+    "Lahore|Lisbon|London|Los Angeles|Lyon|Madrid|Manchester|Manila|Melbourne|Menlo Park|Mexico City|Miami|Milan|" +
+    "Minneapolis|Montreal|Moscow|Mountain View|Mumbai|Munich|Nairobi|New Delhi|New York|New York City|NYC|Osaka|Oslo|" +
+    "Palo Alto|Paris|Philadelphia|Phoenix|Pittsburgh|Prague|Pune|Redmond|Riyadh|Rome|Rotterdam|San Diego|San Francisco|" +
+    "San Jose|Santa Clara|Santiago|São Paulo|Sao Paulo|Seattle|Seoul|Shanghai|Shenzhen|Singapore|Stockholm|Sunnyvale|" +
+    "Sydney|Taipei|Tallinn|Tel Aviv|Tokyo|Toronto|Vancouver|Vienna|Vilnius|Warsaw|Zurich|Zürich"
   )
     .toLowerCase()
     .split("|"),
@@ -40,4 +41,58 @@ export function splitTrailingCity(name: string): { name: string; city: string } 
     if (isKnownCity(city) && /\p{L}{2}/u.test(rest) && !LINKING_WORD.test(rest)) return { name: rest, city };
   }
   return null;
+}
+
+const US_STATE_CODES =
+  "AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|" +
+  "RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|AB|BC|MB|NB|NL|NS|ON|PE|QC|SK";
+const REGION_NAMES =
+  "Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|" +
+  "Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|" +
+  "Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|" +
+  "Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|" +
+  "West Virginia|Wisconsin|Wyoming|District of Columbia|Alberta|British Columbia|Manitoba|Ontario|Quebec|Québec|" +
+  "Nova Scotia|Saskatchewan|U\\.S\\.A?\\.?|U\\.K\\.|United States|United Kingdom|England|Scotland|Wales|" +
+  "Ireland|Canada|Mexico|Brazil|Argentina|Chile|Colombia|Germany|France|Spain|Portugal|Italy|Netherlands|Belgium|" +
+  "Switzerland|Austria|Poland|Czechia|Czech Republic|Hungary|Romania|Ukraine|Sweden|Norway|Denmark|Finland|Estonia|" +
+  "Lithuania|Latvia|Greece|Turkey|Türkiye|Israel|Egypt|Nigeria|Kenya|South Africa|India|Pakistan|Bangladesh|China|" +
+  "Japan|Korea|South Korea|S\\.\\s?Korea|Taiwan|Singapore|Malaysia|Indonesia|Philippines|Vietnam|Thailand|Australia|" +
+  "New Zealand";
+const REGION_NAME = new RegExp(`^(?:${REGION_NAMES})$`, "iu");
+// Codes only in capitals: "CO" is Colorado, "co" is no region.
+const REGION_CODE = new RegExp(`^(?:${US_STATE_CODES}|US|USA|UK|UAE)$`, "u");
+
+/**
+ * Whether a part of an entry line is a region that follows a city ("CA" in "Mountain View, CA", "Colorado",
+ * "India"): a US state or Canadian province, by code (in capitals) or name, or a country.
+ */
+export function isRegion(segment: string): boolean {
+  const s = tidy(segment);
+  return REGION_CODE.test(s) || REGION_NAME.test(s);
+}
+
+// Words that end names of organisations, not of places: "Acme Corp, TX" names no city.
+const ORGANISATION_WORD =
+  /^(?:inc|corp|corporation|co|company|llc|ltd|limited|plc|gmbh|group|bank|university|college|school|institute|academy|hospital|clinic|center|centre|labs?|laborator(?:y|ies)|systems|technolog(?:y|ies)|tech|solutions|services|software|partners|associates|consulting|foundation|agency|department|district|council|health|healthcare|financial|finance|capital|holdings|industries|international|media|studios?|networks?|digital|analytics|energy|pharmaceuticals|motors|airlines|insurance|enterprises|ventures|stores?|restaurants?|hotels?|firm|office|library|museum|church|union|society|association|club|markets?|global|research|design|engineering|manufacturing|logistics|marketing|management|electronics|communications|games|entertainment|resources|products|brands|foods|trust|fund|authority|ministry|command|government|team|division|unit)\.?$/iu;
+// First words of two-word place names ("New Brunswick", "San Mateo", "Fort Collins"): a city before a region that
+// starts with one is cut with it.
+const PLACE_OPENER = /^(?:new|san|santa|los|las|el|la|st\.?|saint|fort|ft\.?|mount|mt\.?|port|palm|north|south|east|west|salt|baton|des|ann|grand|cedar|long|little|college|overland|bowling|bloomfield|round|sugar|pompano|boca|coral|corpus|daly|glen)$/iu;
+
+/**
+ * A name with its city run onto its end, where the entry line writes a region right after it ("Google Mountain View,
+ * CA", "IBM Boulder, Colorado"): the region says a place ends the name, so a city outside the known ones is cut too,
+ * one capitalised word (two after a place-name opener such as "New" or "San"). A last word that names a kind of
+ * organisation ("Acme Corp, TX") or follows a linking word ("Bank of Boulder, CO") is part of the name. Null when
+ * nothing is cut.
+ */
+export function splitCityBeforeRegion(name: string): { name: string; city: string } | null {
+  const known = splitTrailingCity(name);
+  if (known) return known;
+  const words = name.trim().split(/\s+/u);
+  const last = words[words.length - 1] ?? "";
+  if (!/^\p{Lu}[\p{Ll}'’.-]+$/u.test(last) || ORGANISATION_WORD.test(last)) return null;
+  const n = words.length > 2 && PLACE_OPENER.test(words[words.length - 2]!) ? 2 : 1;
+  const rest = words.slice(0, -n).join(" ").replace(/[\s,;:\-–—|]+$/u, "");
+  if (!/\p{L}{2}/u.test(rest) || LINKING_WORD.test(rest)) return null;
+  return { name: rest, city: words.slice(-n).join(" ") };
 }

@@ -1,5 +1,4 @@
 import { JOB_LEVELS, type JobLevel } from "../../catalogue/normalizer.ts";
-import type { Line } from "../text/document.ts";
 import type { ResumeSection } from "../text/headings.ts";
 import { linesPassage, snippetAround } from "../text/snippet.ts";
 import type { CandidateExperience, EngineContext, HeldTitle, Position } from "../types.ts";
@@ -8,7 +7,9 @@ import { round2 } from "./evidence.ts";
 import type { Scan } from "./scan.ts";
 import { levelRank, positionLevel, titleOnLine } from "./titles.ts";
 import { extractStatedYears } from "./years.ts";
-import { isKnownCity, isRegion, splitCityBeforeRegion, splitTrailingCity } from "../lexicon/cities.ts";
+import { splitTrailingCity } from "../lexicon/cities.ts";
+import { employerLayouts, employerOf, pastedName, untitledEmployer } from "./employer.ts";
+import { BULLET, MAX_TITLE_LINE_WORDS, type ResumeLine } from "./entry-lines.ts";
 
 /**
  * Sections whose date ranges are not employment: studies, side projects, volunteering, memberships and awards show
@@ -17,10 +18,6 @@ import { isKnownCity, isRegion, splitCityBeforeRegion, splitTrailingCity } from 
 const NOT_EMPLOYMENT: ReadonlySet<ResumeSection> = new Set([
   "education", "certifications", "skills", "interests", "languages", "projects", "volunteering", "activities", "awards",
 ]);
-const BULLET = /^[•·▪◦●○■□➢►✓✔*\-–—>]/u;
-const MAX_TITLE_LINE_WORDS = 15;
-
-type ResumeLine = Line<ResumeSection>;
 
 /**
  * Work done while studying: an internship, a co-op, a practicum, externship or work placement, a student job. It
@@ -205,10 +202,11 @@ export function extractCandidateExperience(
   const anchors: { position: Position; first: number; home: number }[] = [];
   const seen = new Set<string>();
   const cache: TitleCache = new Map();
+  const isTitleLine = (l: ResumeLine) => exactTitle(scan, ctx, l, cache) !== null;
   const entries = [...rangesByLine].map(([lineIndex, ranges]) => {
     const line = scan.doc.lines[lineIndex]!;
     const title = titleFor(scan, ctx, lineIndex, rangesByLine, cache);
-    return { line, ranges, title, found: employerOf(scan, ctx, line, title, now, rangesByLine, cache) };
+    return { line, ranges, title, found: employerOf(scan, line, title, now, rangesByLine, isTitleLine) };
   });
   const layouts = employerLayouts(entries);
   for (const { line, ranges, title, found: read } of entries) {
@@ -300,249 +298,6 @@ function assignSkills(
   }
 }
 
-// Separators between the parts of an entry line: "Title, Employer — City | dates", "Title at Employer".
-const ENTRY_SEPARATOR = /\s*(?:[,|·•—–]|\s-\s|\bat\b|@)\s*/u;
-const STATE_CODE = /^\p{Lu}{2}$/u;
-const WORK_MODE_WORD = /^(?:remote|hybrid|on-?site)$/iu;
-const MAX_EMPLOYER_CHARS = 80;
-const MAX_NAME_LINE_WORDS = 8;
-
-// An aside in brackets is no part of a name, and its commas separate nothing: "The Home Depot Pro (Colma, Ca.)".
-const BRACKETED = /\([^)]*\)/gu;
-const entryParts = (s: string): string[] => s.replace(BRACKETED, " ").split(ENTRY_SEPARATOR).map((part) => part.replace(/\s+/gu, " ").trim());
-const canBeName = (part: string): boolean =>
-  /\p{L}{2}/u.test(part) && !/\d{4}/u.test(part) && !STATE_CODE.test(part) && !WORK_MODE_WORD.test(part);
-
-/**
- * The first part of an entry line that can be a name: letters, no year, not a state code or a work mode. A city
- * run onto it is cut where a region follows ("Google Mountain View, CA" → "Google").
- */
-function firstNamePart(s: string): string | null {
-  const parts = entryParts(s);
-  const at = parts.findIndex(canBeName);
-  const part = parts[at];
-  if (part === undefined || part.length > MAX_EMPLOYER_CHARS) return null;
-  const next = parts[at + 1];
-  return next !== undefined && isRegion(next) ? (splitCityBeforeRegion(part)?.name ?? part) : part;
-}
-
-// Employment terms written where a name could be: "Acme · Full-time".
-const EMPLOYMENT_TERM = /^(?:full[\s-]?time|part[\s-]?time|contract(?:or)?|freelance|temporary|permanent|seasonal|internship|self[\s-]?employed)$/iu;
-
-/**
- * A name set apart from the place after it, "<Name> – <City>[, <Region>]" ("The Walt Disney Company – Los Angeles,
- * CA", "Acme · Berlin"): the shape of an employer with its location. A place alone ("Austin, TX") is no name.
- */
-function nameBeforePlace(s: string): string | null {
-  const parts = entryParts(s).filter((p) => p.length > 0);
-  const [name, place, region] = parts;
-  if (name === undefined || place === undefined || !canBeName(name) || EMPLOYMENT_TERM.test(name) || isRegion(place)) return null;
-  if (!/^\p{Lu}/u.test(name) || name.length > MAX_EMPLOYER_CHARS || isKnownCity(name)) return null;
-  return isKnownCity(place) || (region !== undefined && isRegion(region)) ? name : null;
-}
-
-// An employment term that a pasted profile runs onto the name after it: "Full-timeDisney Experiences".
-const GLUED_TERM = /^(?:full|part)[\s-]?time(?=\p{Lu})/iu;
-
-/**
- * A name as pasted profiles leave it, tidied: written twice in a row ("WeyerhaeuserWeyerhaeuser", "University of
- * Idaho University of Idaho") it is read once, and an employment term glued to its front is dropped.
- */
-const pastedName = (name: string): string => {
-  const unglued = name.replace(GLUED_TERM, "");
-  return /^(.{2,}?)\s*\1$/u.exec(unglued)?.[1] ?? unglued;
-};
-
-// "Acme Corp, Engineer", "Acme Corp | Engineer", "Acme Corp — Engineer": a name set apart from the title after it;
-// "Engineer, Acme Corp", "Engineer at Acme": one set apart after it. Words run on without a mark ("Engineer Level
-// 2", "Researcher for <project>") belong to the title.
-const ENDS_WITH_SEPARATOR = /(?:[,|·•—–@]|\s-)\s*$/u;
-const STARTS_WITH_SEPARATOR = /^\s*(?:[,|·•—–@]|-\s|at\s)/iu;
-// The wrapped end of a sentence of the entry above ("…to provide step-by-step instructions for\ntroubleshooting
-// issues"): it starts in lower case or ends a clause, and names nobody.
-const NOT_A_NAME_LINE = /^(?:\p{Ll}|.*[;:]$)/u;
-
-/**
- * The text before a title, without the other roles joined to it and the words run onto it without a mark, which
- * are the title's own ("Nexus AI, Co-Founder & " → "Nexus AI,"; "Founding Member & " → ""; "Gilmore Financial,
- * New Orleans, LA, Certified Public " → "Gilmore Financial, New Orleans, LA,").
- */
-function partsBeforeTitle(before: string): string {
-  if (ENDS_WITH_SEPARATOR.test(before)) return before;
-  const marks = [...before.matchAll(/[,|·•—–@]|\s-\s/gu)];
-  const last = marks[marks.length - 1];
-  return last ? before.slice(0, last.index + last[0].length) : "";
-}
-
-/** A short undated line that can hold an employer's name; an aside in brackets does not make it long. */
-const nameLine = (line: ResumeLine | undefined, section: ResumeSection): line is ResumeLine =>
-  line !== undefined &&
-  !line.heading &&
-  line.section === section &&
-  line.text.replace(BRACKETED, " ").split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= MAX_NAME_LINE_WORDS &&
-  !/\d{4}/u.test(line.text) &&
-  !NOT_A_NAME_LINE.test(line.text.trim());
-
-/**
- * A bulleted line is an item of a list of duties when one of the few lines before it starts with the same mark;
- * alone, it heads an entry ("• Acme Corp, Austin\nEngineer  2019 – 2021").
- */
-function listItem(lines: readonly ResumeLine[], line: ResumeLine): boolean {
-  const mark = BULLET.exec(line.text)?.[0];
-  if (!mark) return false;
-  for (let i = line.index - 1; i >= Math.max(0, line.index - 3); i--) {
-    const prev = lines[i]!;
-    if (prev.heading || prev.section !== line.section) return false;
-    if (prev.text.startsWith(mark)) return true;
-  }
-  return false;
-}
-
-/** An employer's name and the line it was read from. */
-interface EmployerFound {
-  name: string;
-  line: ResumeLine;
-}
-
-/**
- * The employer of a position, by the usual entry layouts. On the title line, the first part before the title when
- * a separator sets it apart ("Acme Corp, Senior Engineer", "Acme | Engineer"); else, on a title line that holds the
- * dates, a name with its place after the dates ("Engineer – Platform Team  2019 – 2021  Acme Corp – Austin, TX");
- * else the first part after the title, dates excluded ("Senior Engineer, Acme Corp — Austin, TX"); else the line
- * between a title and its dates ("Engineer\nAcme Corp\n2019 – 2021"); else on the date line, the first part before
- * the dates ("Acme Corp, Austin | 2019 – 2021"); else the short line just below the dates, when it heads nothing
- * itself ("Engineer  2019 – 2021\nAcme Corp – Austin, TX", "Engineer\n2019 – 2021 | Austin\nAcme Corp"); else the
- * short undated line just above the title ("Acme Corp\nEngineer\n2019 – 2021"), unless it is a duty of the entry
- * above. A heuristic that can return a unit or a place for unusual layouts; null when nothing is left.
- */
-function employerOf(
-  scan: Scan<ResumeSection>,
-  ctx: EngineContext,
-  dateLine: ResumeLine,
-  title: TitleFound | null,
-  now: Date,
-  rangesByLine: Map<number, MonthInterval[]>,
-  cache: TitleCache,
-): EmployerFound | null {
-  const lines = scan.doc.lines;
-  const on = (line: ResumeLine, name: string | null): EmployerFound | null => (name ? { name, line } : null);
-  if (title) {
-    const text = title.line.text;
-    const at = text.indexOf(title.written);
-    if (at >= 0) {
-      const before = partsBeforeTitle(text.slice(0, at));
-      const beside = ENDS_WITH_SEPARATOR.test(before) ? firstNamePart(before) : null;
-      if (beside) return on(title.line, beside);
-      const tail = at + title.written.length;
-      const dates = findDateRanges(text, now).find((r) => r.from >= tail);
-      // After the dates, a name with its place is the employer; what sits between title and dates is then the
-      // title's specialty ("Director of IT – Hybrid Cloud  2019 – 2021  The Walt Disney Company – Los Angeles, CA").
-      const afterDates = dates ? nameBeforePlace(text.slice(dates.to)) : null;
-      if (afterDates) return on(title.line, afterDates);
-      const rest = text.slice(tail, dates?.from ?? text.length);
-      const after = STARTS_WITH_SEPARATOR.test(rest) ? firstNamePart(rest) : null;
-      if (after) return on(title.line, after);
-    }
-    const between = lines[title.line.index + 1];
-    if (
-      title.line.index === dateLine.index - 2 &&
-      nameLine(between, dateLine.section) &&
-      !BULLET.test(between.text) &&
-      // Pasted profiles write the title twice, the second time on a line of its own.
-      !between.text.includes(title.written)
-    ) {
-      const name = firstNamePart(between.text);
-      if (name) return on(between, name);
-    }
-  }
-  if (dateLine !== title?.line) {
-    const range = findDateRanges(dateLine.text, now)[0];
-    const before = range ? firstNamePart(dateLine.text.slice(0, range.from)) : null;
-    if (before) return on(dateLine, before);
-  }
-  if (title && title.line.index >= dateLine.index - 1) {
-    const below = lines[dateLine.index + 1];
-    if (below && headsNothing(scan, ctx, below, dateLine.section, rangesByLine, cache)) {
-      const name = firstNamePart(below.text);
-      if (name) return on(below, name);
-    }
-  }
-  const above = title ? lines[title.line.index - 1] : undefined;
-  if (nameLine(above, dateLine.section) && !listItem(lines, above)) return on(above, firstNamePart(above.text));
-  return null;
-}
-
-// A line that ends a sentence ("A fintech start-up."), unlike a name ending in an abbreviation ("Acme Corp.").
-const SENTENCE_END = /(?:\p{L}{5,}\.|[!?])$/u;
-
-/**
- * Whether a line below a position's dates can be its employer's: a short name line, no bullet, no dates, no title,
- * no sentence, and not the first line of the next entry (a line whose next line holds a title or dates).
- */
-function headsNothing(
-  scan: Scan<ResumeSection>,
-  ctx: EngineContext,
-  line: ResumeLine,
-  section: ResumeSection,
-  rangesByLine: Map<number, MonthInterval[]>,
-  cache: TitleCache,
-): boolean {
-  if (!nameLine(line, section) || BULLET.test(line.text) || rangesByLine.has(line.index)) return false;
-  if (SENTENCE_END.test(line.text)) return false;
-  if (exactTitle(scan, ctx, line, cache)) return false;
-  const next = scan.doc.lines[line.index + 1];
-  if (!next || next.heading || next.section !== section) return true;
-  return !rangesByLine.has(next.index) && !(next.tokens.length <= MAX_TITLE_LINE_WORDS && exactTitle(scan, ctx, next, cache));
-}
-
-/** Where the recognised entries of a section put their employer: lines away from the dates, first part of it. */
-type EmployerLayouts = Map<ResumeSection, number>;
-// A layout is learnt from this many recognised entries at least, and most of them.
-const MIN_LAYOUT_ENTRIES = 2;
-
-/**
- * The layout of each section's entries, learnt from those whose title was recognised: when most of those that name
- * an employer read it as the first part of one same line away from their dates ("Title\nEmployer\nDates",
- * "Employer\nTitle  Dates", "Employer | Title\nDates"), that offset; sections whose employers sit on the date line,
- * or that mix layouts, have none.
- */
-function employerLayouts(entries: readonly { line: ResumeLine; title: TitleFound | null; found: EmployerFound | null }[]): EmployerLayouts {
-  const counts = new Map<ResumeSection, Map<number | null, number>>();
-  for (const { line, title, found } of entries) {
-    if (!title || !found) continue;
-    const first = firstNamePart(found.line.text) === found.name;
-    const offset = first && found.line !== line ? found.line.index - line.index : null;
-    const byOffset = counts.get(line.section) ?? new Map<number | null, number>();
-    byOffset.set(offset, (byOffset.get(offset) ?? 0) + 1);
-    counts.set(line.section, byOffset);
-  }
-  const out: EmployerLayouts = new Map();
-  for (const [section, byOffset] of counts) {
-    const total = [...byOffset.values()].reduce((a, b) => a + b, 0);
-    for (const [offset, n] of byOffset) {
-      if (offset !== null && n >= MIN_LAYOUT_ENTRIES && n * 2 > total) out.set(section, offset);
-    }
-  }
-  return out;
-}
-
-/**
- * The employer of a position whose title the catalogue does not know ("Vice President of Location & Services"): read
- * where the section's recognised entries put theirs, rather than taking the unknown title for the name.
- */
-function untitledEmployer(
-  scan: Scan<ResumeSection>,
-  dateLine: ResumeLine,
-  layouts: EmployerLayouts,
-  rangesByLine: Map<number, MonthInterval[]>,
-): EmployerFound | null {
-  const offset = layouts.get(dateLine.section);
-  if (offset === undefined) return null;
-  const line = scan.doc.lines[dateLine.index + offset];
-  if (!nameLine(line, dateLine.section) || BULLET.test(line.text) || rangesByLine.has(line.index)) return null;
-  const name = firstNamePart(line.text);
-  return name ? { name, line } : null;
-}
 
 /**
  * Distinct titles of the positions, most recent first, each with the highest level it was held at; without dated

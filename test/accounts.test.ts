@@ -100,7 +100,7 @@ describe("inviting users", () => {
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/No account/);
     const notEmail = run("users", "invite", t.accountId, "not-an-email");
-    expect(notEmail.status).toBe(1);
+    expect(notEmail.status).toBe(2); // a malformed argument is wrong usage (exit 2), not a failure
     expect(notEmail.stderr).toMatch(/not an email address/);
   });
 });

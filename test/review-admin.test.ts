@@ -713,42 +713,39 @@ describe("CLI: bad input", () => {
   beforeAll(() => {
     env = { WINNOW_TABLE: h.store.table, WINNOW_ENCRYPTION_KEY: h.sealerKey.toString("base64") };
   });
-  /** A refusal: exit 1, a one-line reason on stderr, nothing on stdout, no stack trace. */
-  const expectRefused = (r: ReturnType<typeof cli>, reason: RegExp) => {
-    expect({ status: r.status, stdout: r.stdout }).toEqual({ status: 1, stdout: "" });
+  /** A refusal: exit 1 (a failure) or 2 (wrong usage), a one-line reason on stderr, nothing on stdout, no stack trace. */
+  const expectRefused = (r: ReturnType<typeof cli>, reason: RegExp, status: 1 | 2 = 1) => {
+    expect({ status: r.status, stdout: r.stdout }).toEqual({ status, stdout: "" });
     expect(r.stderr).toMatch(reason);
     expect(r.stderr).not.toMatch(STACK_FRAME);
   };
 
-  it("exits 1 with the usage for an unknown command, a missing argument or no command; 0 for --help", () => {
-    expectRefused(cli(env, "frobnicate"), /Usage: npm run cli/);
-    // With no command at all the usage goes to stdout (still exit 1): a nit, since every other refusal uses stderr.
-    const bare = cli(env);
-    expect(bare.status).toBe(1);
-    expect(bare.stdout + bare.stderr).toMatch(/Usage: npm run cli/);
-    expectRefused(cli(env, "keys", "create"), /Usage: npm run cli/);
-    expectRefused(cli(env, "connections", "show"), /Usage: npm run cli/);
-    expectRefused(cli(env, "dead-letters", "replay"), /Usage: npm run cli/);
+  it("exits 2 with the usage for an unknown command, a missing argument or no command; 0 for --help", () => {
+    expectRefused(cli(env, "frobnicate"), /Usage: npm run cli/, 2);
+    expectRefused(cli(env), /Usage: npm run cli/, 2);
+    expectRefused(cli(env, "keys", "create"), /Usage: npm run cli/, 2);
+    expectRefused(cli(env, "connections", "show"), /Usage: npm run cli/, 2);
+    expectRefused(cli(env, "dead-letters", "replay"), /Usage: npm run cli/, 2);
     const help = cli(env, "--help");
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/Usage: npm run cli/);
   });
 
-  it("exits 1 with a one-line error for an unknown option, an unknown scope and an unknown account", () => {
-    expectRefused(cli(env, "keys", "create", h.accountId, "--bogus"), /^error: .*bogus/);
-    expectRefused(cli(env, "keys", "create", h.accountId, "--scope", "admin"), /unknown scope admin/);
+  it("exits 2 for an unknown option or a malformed value and 1 for an unknown account, with a one-line error", () => {
+    expectRefused(cli(env, "keys", "create", h.accountId, "--bogus"), /^error: .*bogus/, 2);
+    expectRefused(cli(env, "keys", "create", h.accountId, "--scope", "admin"), /unknown scope "admin"/, 2);
     expectRefused(cli(env, "keys", "create", randomUUID()), /no account/);
     expectRefused(cli(env, "keys", "revoke", h.accountId, randomUUID()), /has no key/);
     expectRefused(cli(env, "accounts", "retention", randomUUID()), /no account/);
-    expectRefused(cli(env, "accounts", "retention", h.accountId, "0"), /retention must be a whole number/);
+    expectRefused(cli(env, "accounts", "retention", h.accountId, "0"), /retention must be a whole number/, 2);
     expectRefused(cli(env, "connections", "show", randomUUID()), /^error: no connection /);
     expectRefused(cli(env, "dead-letters", "replay", randomUUID()), /^error: no dead letter /);
-    expectRefused(cli(env, "decisions", "export", "--account", h.accountId, "--from", "2026-02-30"), /--from must be a date/);
+    expectRefused(cli(env, "decisions", "export", "--account", h.accountId, "--from", "2026-02-30"), /--from must be a date/, 2);
     expectRefused(cli(env, "decisions", "export", "--account", randomUUID()), /no account/);
-    expectRefused(cli(env, "candidates", "erase", "--account", h.accountId), /exactly one of --email and --ats-candidate/);
+    expectRefused(cli(env, "candidates", "erase", "--account", h.accountId), /exactly one of --email and --ats-candidate/, 2);
     expectRefused(cli(env, "candidates", "erase", "--account", randomUUID(), "--email", "a@b.example"), /no account/);
     expectRefused(cli(env, "users", "invite", randomUUID(), "a@b.example"), /^error: No account with id /);
-    expectRefused(cli(env, "connections", "create", "--account", h.accountId, "--api-key", "k", "--webhook-secret", "s"), /provider/);
+    expectRefused(cli(env, "connections", "create", "--account", h.accountId, "--api-key", "k", "--webhook-secret", "s"), /provider/, 2);
     expectRefused(cli(env, "connections", "create", "--provider", "ashby", "--account", randomUUID(), "--api-key", "k", "--webhook-secret", "s"), /^error: no account /);
     expectRefused(cli(env, "audit", "report", "--account", randomUUID()), /^error: No account with id /);
     expectRefused(cli(env, "connections", "update", randomUUID(), "--name", "x"), /^error: no connection /);
@@ -764,6 +761,6 @@ describe("CLI: bad input", () => {
   });
 
   it("exits 1 for `taxonomy activate` of a version that is not stored, leaving the active one", () => {
-    expectRefused(cli(env, "taxonomy", "activate", `no-such-version-${randomUUID()}`), /is not complete/);
+    expectRefused(cli(env, "taxonomy", "activate", `no-such-version-${randomUUID()}`), /no catalogue version no-such-version-/);
   });
 });

@@ -17,11 +17,13 @@ export interface Config {
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (got "${env.PORT}")`);
+  const dynamoEndpoint = env.DYNAMODB_ENDPOINT || undefined;
+  if (dynamoEndpoint && !/^https?:\/\/[^\s/]+/.test(dynamoEndpoint)) throw new Error(`DYNAMODB_ENDPOINT must be an http(s) URL (got "${dynamoEndpoint}")`);
   return {
     port,
     host: env.HOST ?? "127.0.0.1",
     dataDir: resolve(env.WINNOW_DATA_DIR ?? ".data"),
-    dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    dynamoEndpoint,
     region: env.AWS_REGION || undefined,
     tableName: env.WINNOW_TABLE ?? "winnow-main",
     adminToken: env.WINNOW_ADMIN_TOKEN || undefined,

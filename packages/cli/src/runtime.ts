@@ -23,7 +23,14 @@ export async function openStore(config: Config): Promise<OpenStore> {
     endpoint = embedded.endpoint;
   }
   const dynamo = createDynamo({ endpoint, region: config.region });
-  await ensureTables(dynamo.client, config.tableName);
+  try {
+    await ensureTables(dynamo.client, config.tableName);
+  } catch (err) {
+    dynamo.client.destroy();
+    await embedded?.stop();
+    // The SDK's own words ("connect ECONNREFUSED 127.0.0.1:8000") do not say which service could not be reached.
+    throw new Error(`cannot use DynamoDB at ${endpoint ?? "AWS"} (table ${config.tableName}): ${err instanceof Error ? err.message : String(err)}`);
+  }
   return {
     store: { doc: dynamo.doc, table: config.tableName },
     endpoint,
@@ -35,8 +42,6 @@ export async function openStore(config: Config): Promise<OpenStore> {
   };
 }
 
-
-/** WINNOW_ADMIN_TOKEN, else the token in $WINNOW_DATA_DIR/admin-token, generated on first use. */
 /** Runs one command against the configured store, then closes it (and an embedded DynamoDB Local with it). */
 export async function withStore<T>(fn: (store: Store) => Promise<T>): Promise<T> {
   const opened = await openStore(readConfig());
@@ -51,6 +56,7 @@ export async function withStore<T>(fn: (store: Store) => Promise<T>): Promise<T>
 export const withServices = <T>(fn: (services: Services) => Promise<T>): Promise<T> =>
   withStore((store) => fn(createServices(store, { adminToken: "" })));
 
+/** WINNOW_ADMIN_TOKEN, else the token in $WINNOW_DATA_DIR/admin-token, generated on first use. */
 export function ensureAdminToken(config: Config): { token: string; generated: boolean; file?: string } {
   if (config.adminToken) return { token: config.adminToken, generated: false };
   const file = join(config.dataDir, "admin-token");

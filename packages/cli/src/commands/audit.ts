@@ -1,9 +1,10 @@
 import { readFileSync, statSync, writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
+import type { parseArgs } from "node:util";
 import { renderBiasAuditHtml } from "@winnow/core/fairness/bias-audit-html";
 import { DEMOGRAPHICS_CSV_LIMITS } from "@winnow/core/fairness/demographics-csv";
-import { biasAuditReport, biasAuditToJson, describeRejected, uploadDemographics } from "@winnow/services";
+import { auditPeriod, biasAuditReport, biasAuditToJson, describeRejected, uploadDemographics } from "@winnow/services";
 import { withServices } from "../runtime.ts";
+import { UsageError, onlyFlags, parseCommandLine, positionalsFor, requiredFlag } from "../args.ts";
 
 export const AUDIT_USAGE = `  audit upload --account ID <file.csv>    store self-identified demographics (header: match_id,sex,race_ethnicity;
                                           at most ${DEMOGRAPHICS_CSV_LIMITS.maxBytes / 1024 / 1024} MiB); prints counts and the rejected rows' line numbers
@@ -21,8 +22,18 @@ const OPTIONS = {
 
 type Values = ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true }>>["values"];
 
+/** "ENOENT: no such file or directory, stat 'x'" → "no such file or directory". */
+const reason = (err: unknown) => (err instanceof Error ? err.message.replace(/^[A-Z]+: /, "").replace(/, \w+ '.*'$/, "") : String(err));
+
 function readCsv(file: string): string {
-  const size = statSync(file).size;
+  let size: number;
+  try {
+    const stat = statSync(file);
+    if (!stat.isFile()) throw new Error(`${file} is not a file`);
+    size = stat.size;
+  } catch (err) {
+    throw new Error(err instanceof Error && err.message.endsWith("is not a file") ? err.message : `cannot read ${file}: ${reason(err)}`);
+  }
   if (size > DEMOGRAPHICS_CSV_LIMITS.maxBytes) {
     throw new Error(`${file} is ${size} bytes; an upload is at most ${DEMOGRAPHICS_CSV_LIMITS.maxBytes} bytes (split the file)`);
   }
@@ -38,6 +49,14 @@ async function upload(accountId: string, file: string): Promise<number> {
 }
 
 async function report(accountId: string, values: Values): Promise<number> {
+  if (values.html !== undefined && !values.html.trim()) throw new UsageError("--html needs a file name", "audit report");
+  try {
+    auditPeriod({ ...(values.from !== undefined ? { from: values.from } : {}), ...(values.to !== undefined ? { to: values.to } : {}) }, new Date());
+  } catch (err) {
+    // An unreadable date or a reversed range is the command line's fault, found before the store is opened.
+    if (err instanceof RangeError) throw new UsageError(/^from \(/.test(err.message) ? "--from must not be after --to" : `--${err.message}`, "audit report");
+    throw err;
+  }
   const result = await withServices((services) =>
     biasAuditReport(services, accountId, {
       ...(values.from !== undefined ? { from: values.from } : {}),
@@ -46,7 +65,11 @@ async function report(accountId: string, values: Values): Promise<number> {
     }),
   );
   if (values.html) {
-    writeFileSync(values.html, renderBiasAuditHtml(result));
+    try {
+      writeFileSync(values.html, renderBiasAuditHtml(result));
+    } catch (err) {
+      throw new Error(`cannot write ${values.html}: ${reason(err)}`);
+    }
     console.log(JSON.stringify({ html: values.html, period: result.period, sample_size: result.sampleSize, median_score: result.medianScore, unscreened: result.unscreened }));
   } else {
     console.log(JSON.stringify(biasAuditToJson(result), null, 2));
@@ -56,16 +79,18 @@ async function report(accountId: string, values: Values): Promise<number> {
 
 /** `audit …`; undefined when the arguments are not an audit command (main prints the usage). */
 export async function auditCommand(argv: string[]): Promise<number | undefined> {
-  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
+  const { positionals, values } = parseCommandLine(argv, OPTIONS, "audit");
   const [, sub, ...rest] = positionals;
-  const accountId = values.account;
-  if (sub === "upload" && rest.length === 1) {
-    if (!accountId) throw new Error("audit upload needs --account");
-    return upload(accountId, rest[0]!);
+  if (sub === "upload") {
+    onlyFlags(values, ["account"], "audit upload");
+    const accountId = requiredFlag(values, "account", "audit upload");
+    const [file] = positionalsFor("audit upload", rest, ["<file.csv>"]);
+    return upload(accountId, file!);
   }
-  if (sub === "report" && !rest.length) {
-    if (!accountId) throw new Error("audit report needs --account");
-    return report(accountId, values);
+  if (sub === "report") {
+    onlyFlags(values, ["account", "from", "to", "html", "include-small"], "audit report");
+    positionalsFor("audit report", rest, []);
+    return report(requiredFlag(values, "account", "audit report"), values);
   }
   return undefined;
 }

@@ -2,6 +2,7 @@ import { AccountMissingError, AccountRepository, EmailTakenError, UserRepository
 import { INVITATION_TTL_SECONDS, generateSigningKeySet, invitationUrl } from "@winnow/services";
 import { readConfig, type Config } from "../config.ts";
 import { openStore } from "../runtime.ts";
+import { UsageError, positionalsFor } from "../args.ts";
 
 export const USERS_USAGE = `  users invite <account_id> <email>       invite a dashboard user: prints a one-time link to set the password
   users list <account_id>                 list an account's dashboard users
@@ -10,6 +11,9 @@ export const USERS_USAGE = `  users invite <account_id> <email>       invite a d
 /** Where invitation links point: WINNOW_PUBLIC_URL, else the local server's address. */
 export const publicUrl = (config: Config, env: NodeJS.ProcessEnv = process.env): string =>
   env.WINNOW_PUBLIC_URL?.replace(/\/+$/, "") || `http://localhost:${config.port || 3000}`;
+
+/** zod 4's email pattern, which the admin API's `POST /admin/accounts/{id}/users` applies. */
+const EMAIL = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
 const userOut = (u: UserRecord) => ({ id: u.id, account_id: u.accountId, email: u.email, status: u.status, created_at: u.createdAt, last_sign_in_at: u.lastSignInAt ?? null });
 
@@ -20,24 +24,28 @@ export async function usersCommand(
   rest: string[],
   log: (line: string) => void = console.log,
 ): Promise<number | undefined> {
-  if (command === "jwt-keys" && sub === "generate" && !rest.length) {
+  if (command === "jwt-keys" && sub === "generate") {
+    positionalsFor("jwt-keys generate", rest, []);
     log(await generateSigningKeySet());
     return 0;
   }
-  const invite = command === "users" && sub === "invite" && rest.length === 2;
-  const list = command === "users" && sub === "list" && rest.length === 1;
+  const invite = command === "users" && sub === "invite";
+  const list = command === "users" && sub === "list";
   if (!invite && !list) return undefined;
+  const args = list ? positionalsFor("users list", rest, ["<account_id>"]) : positionalsFor("users invite", rest, ["<account_id>", "<email>"]);
+  // The admin API trims and checks the address the same way (zod's email()): refuse it before opening the store.
+  const email = args[1]?.trim() ?? "";
+  if (invite && (email.length > 254 || !EMAIL.test(email))) throw new UsageError(`not an email address: ${email.slice(0, 80)}`, "users invite");
   const config = readConfig();
   const opened = await openStore(config);
   try {
     const users = new UserRepository(opened.store);
     if (list) {
-      if (!(await new AccountRepository(opened.store).get(rest[0]!))) throw new Error(`no account ${rest[0]}`);
-      for (const u of await users.list(rest[0]!)) log(JSON.stringify(userOut(u)));
+      if (!(await new AccountRepository(opened.store).get(args[0]!))) throw new Error(`no account ${args[0]}`);
+      for (const u of await users.list(args[0]!)) log(JSON.stringify(userOut(u)));
       return 0;
     }
-    const [accountId, email] = rest as [string, string];
-    if (email.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new Error(`not an email address: ${email.slice(0, 80)}`);
+    const accountId = args[0]!;
     try {
       const invitation = await users.invite(accountId, email, INVITATION_TTL_SECONDS);
       log(JSON.stringify({ ...userOut(invitation.user), invite_url: invitationUrl(publicUrl(config), invitation.token), invite_expires_at: invitation.expiresAt }));

@@ -166,7 +166,7 @@ export class CatalogueRepository {
    */
   async activate(version: string, expected?: string | null): Promise<void> {
     const info = await this.versionInfo(version);
-    if (!info) throw new Error(`catalogue version ${version} is not complete`);
+    if (!info) throw new Error(`no complete catalogue version ${version}`);
     const activatedAt = new Date().toISOString();
     try {
       await this.store.doc.send(
@@ -203,7 +203,7 @@ export class CatalogueRepository {
       );
     } catch (err) {
       if (isTransactionConflict(err, 0)) throw new CatalogueActivationConflict(version, expected ?? null);
-      if (isTransactionConflict(err, 1)) throw new Error(`catalogue version ${version} is not complete`);
+      if (isTransactionConflict(err, 1)) throw new Error(`no complete catalogue version ${version}`);
       throw err;
     }
   }

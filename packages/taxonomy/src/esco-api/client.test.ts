@@ -150,6 +150,17 @@ describe("EscoApiClient: faults", () => {
     expect(fake.log).toHaveLength(1);
   });
 
+  it("does not retry a base URL fetch can never use (unparsable, blocked port, other scheme)", async () => {
+    for (const baseUrl of ["notaurl", "http://127.0.0.1:1/esco", "ftp://127.0.0.1/esco"]) {
+      const retried: string[] = [];
+      const c = new EscoApiClient({ baseUrl, retry: { ...FAST, retries: 3 }, onRetry: ({ url }) => retried.push(url) });
+      const err = await c.search("skill", 0, 1).catch((e: unknown) => e);
+      expect(err, baseUrl).toBeInstanceOf(EscoApiError);
+      expect((err as EscoApiError).retryable, baseUrl).toBe(false);
+      expect(retried, baseUrl).toEqual([]);
+    }
+  });
+
   it("stops waiting when aborted", async () => {
     fake.setFault(() => ({ kind: "status", status: 429, retryAfter: "30" }));
     const stop = new AbortController();

@@ -44,6 +44,16 @@ export class EscoApiError extends UpstreamError {
   override readonly name = "EscoApiError";
 }
 
+/**
+ * fetch's refusals that no retry can change: a URL it cannot parse, a scheme it does not speak, a port it blocks
+ * (WHATWG "bad port"). A configured base URL like that fails the sync at once instead of after minutes of backoff.
+ */
+function unreachableByDesign(err: unknown): boolean {
+  if (!(err instanceof TypeError)) return false;
+  const cause = (err as TypeError & { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code === "ERR_INVALID_URL" || /^(?:bad port|unknown scheme|not implemented)/.test(cause?.message ?? "");
+}
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
@@ -97,6 +107,7 @@ export class EscoApiClient {
       if (outer?.aborted) throw new AbortError(outer.reason instanceof Error ? outer.reason : new Error("aborted"));
       const cause = (err as Error & { cause?: Error }).cause;
       const detail = timeout.aborted ? "timed out" : `${(err as Error).message}${cause?.message ? ` (${cause.message})` : ""}`;
+      if (!timeout.aborted && unreachableByDesign(err)) throw new AbortError(new EscoApiError(`GET ${url}: ${detail}`, { retryable: false, cause: err }));
       throw new EscoApiError(`GET ${url}: ${detail}`, { retryable: true, cause: err });
     }
     if (res.status === 404) return undefined;

@@ -59,7 +59,7 @@ async function taxonomy(argv: string[]): Promise<number> {
   if (sub === "activate") {
     const [version] = positionalsFor(command, rest, ["<version>"]) as [string];
     await withCatalogues(async (c) => {
-      // The repository's own refusal ("not complete") reads like a damaged version when the id is simply mistyped.
+      // A mistyped id is the likely mistake here: point at the list of versions.
       if (!(await c.listVersions()).some((v) => v.version === version)) throw new Error(`no catalogue version ${version} (see taxonomy versions)`);
       await c.activate(version, (await c.activeVersion()) ?? null);
     });

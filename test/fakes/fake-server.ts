@@ -99,16 +99,34 @@ export abstract class FakeAtsServer {
     return this.log.filter((r) => r.op === op);
   }
 
+  /**
+   * When set, file URLs expire this long after they were handed out and then answer 403, as an expired S3 link does
+   * (Greenhouse's attachment URLs last 7 days). Unset: they never expire.
+   */
+  fileUrlTtlMs: number | undefined;
+
   /** A file behind an unauthenticated, signed-looking URL (Greenhouse's S3 links, Ashby's file.info URLs). */
   protected storeFile(file: FakeResume): string {
     const id = randomUUID();
     this.files.set(id, file);
-    return `${this.url}/files/${id}?X-Amz-Signature=${randomUUID().replaceAll("-", "")}`;
+    return this.fileUrl(id);
+  }
+
+  private fileUrl(id: string): string {
+    return `${this.url}/files/${id}?X-Amz-Date=${Date.now()}&X-Amz-Signature=${randomUUID().replaceAll("-", "")}`;
+  }
+
+  /** The same file behind a newly signed URL, as an API read hands out; other values are returned as they are. */
+  protected resign(url: unknown): unknown {
+    const id = typeof url === "string" ? /\/files\/([\w-]+)\?/.exec(url)?.[1] : undefined;
+    return id && this.files.has(id) ? this.fileUrl(id) : url;
   }
 
   private serveFile(req: Req): Reply {
     const file = this.files.get(req.params[0]!);
     if (!file) return { status: 404, json: { message: "no such file" } };
+    const issued = Number(req.query.get("X-Amz-Date"));
+    if (this.fileUrlTtlMs !== undefined && !(Date.now() - issued <= this.fileUrlTtlMs)) return { status: 403, json: { message: "Request has expired" } };
     return { status: 200, bytes: file.bytes, headers: { "content-type": file.contentType } };
   }
 

@@ -68,8 +68,8 @@ export class FakeGreenhouse extends FakeAtsServer implements FakeProvider {
     this.ops = this.apiVersion === "v3" ? V3_OPS : V1_OPS;
     this.tokenTtlS = options.tokenTtlS ?? 3600;
     this.v3PageSize = options.v3PageSize ?? 2;
-    this.route("GET", /^\/v1\/applications\/(\d+)$/, "getApplication", (r) => this.found(this.applications.get(r.params[0]!)));
-    this.route("GET", /^\/v1\/candidates\/(\d+)$/, "getCandidate", (r) => this.found(this.candidates.get(r.params[0]!)));
+    this.route("GET", /^\/v1\/applications\/(\d+)$/, "getApplication", (r) => this.found(this.withFreshUrls(this.applications.get(r.params[0]!))));
+    this.route("GET", /^\/v1\/candidates\/(\d+)$/, "getCandidate", (r) => this.found(this.withFreshUrls(this.candidates.get(r.params[0]!))));
     this.route("GET", /^\/v1\/job_posts\/(\d+)$/, "getJobPost", (r) => this.found(this.jobPosts.get(r.params[0]!)));
     this.route("GET", /^\/v1\/candidates\/(\d+)\/activity_feed$/, "activityFeed", (r) =>
       this.candidates.has(r.params[0]!) ? { status: 200, json: { notes: this.noteList.get(r.params[0]!) ?? [], emails: [], activities: [] } } : { status: 404, json: { message: "Resource not found" } },
@@ -161,13 +161,19 @@ export class FakeGreenhouse extends FakeAtsServer implements FakeProvider {
       (app.attachments as any[])
         .filter(() => (!apps || apps.includes(String(app.id))) && (!cands || cands.includes(String(app.candidate_id))))
         .filter((a) => !type || a.type === type)
-        .map((a) => ({ ...a, application_id: app.id, candidate_id: app.candidate_id })),
+        .map((a) => ({ ...a, url: this.resign(a.url), application_id: app.id, candidate_id: app.candidate_id })),
     );
   }
 
   private v3Notes(q: URLSearchParams): unknown[] {
     const cands = q.get("candidate_ids")?.split(",") ?? [];
     return cands.flatMap((c) => (this.noteList.get(c) ?? []).map((n) => ({ id: Number(n.id), candidate_id: Number(c), body: n.body, visibility: n.visibility, created_at: n.created_at })));
+  }
+
+  /** An application or candidate as a read returns it: every attachment URL signed afresh (they expire). */
+  private withFreshUrls(record: any): any {
+    if (!record || !Array.isArray(record.attachments)) return record;
+    return { ...record, attachments: record.attachments.map((a: any) => ({ ...a, url: this.resign(a.url) })) };
   }
 
   private id(): number {

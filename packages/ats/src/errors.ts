@@ -26,6 +26,17 @@ export class PermanentError extends Error {
   }
 }
 
+/**
+ * The provider will not serve this resume, and asking again will not change that (Ashby's file.info refusing a file,
+ * as it does for demo-data candidates). The candidate is screened without it; unlike PermanentError, the job goes on.
+ */
+export class ResumeUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ResumeUnavailable";
+  }
+}
+
 /** Whether a failed attempt deserves another one. */
 export function isRetryable(err: unknown): boolean {
   if (err instanceof PermanentError) return false;

@@ -1,5 +1,5 @@
 export { createSealer, loadEncryptionKey, parseEncryptionKey } from "./crypto.ts";
-export { AtsApiError, NotReadyError, PermanentError, SkipJob } from "./errors.ts";
+export { AtsApiError, NotReadyError, PermanentError, ResumeUnavailable, SkipJob } from "./errors.ts";
 export { AtsHttp, DEFAULT_HTTP_POLICY, type HttpPolicy } from "./http.ts";
 export { receiveWebhook, type IntakeResult, type WebhookInput } from "./intake.ts";
 export { formatNote, noteMarker } from "./note.ts";

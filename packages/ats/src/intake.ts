@@ -1,5 +1,6 @@
 import { isUuidShaped } from "@winnow/core/catalogue/ids";
 import { DEFAULT_RETENTION_DAYS, expiresAtFor } from "@winnow/storage";
+import { DELIVERY_RETENTION_MS } from "@winnow/storage/repos/webhook-deliveries";
 import { providers, isProvider } from "./providers/index.ts";
 import { screeningId, type AtsRuntime } from "./runtime.ts";
 
@@ -46,6 +47,10 @@ export async function receiveWebhook(rt: AtsRuntime, input: WebhookInput): Promi
   }
 
   const expiresAt = expiresAtFor((await rt.accounts.retentionDays(connection.accountId)) ?? DEFAULT_RETENTION_DAYS, now);
+  if (event.signedAt !== undefined && !withinReplayWindow(event.signedAt, expiresAt, now)) {
+    rt.log({ level: "warn", message: "webhook rejected: signed too long ago", provider: connection.provider, connectionId: connection.id, signedAt: event.signedAt });
+    return { status: 401, message: "Invalid webhook signature" };
+  }
   const claim = await rt.deliveries.begin(connection.id, event.deliveryKey, event.type, now, { expiresAt });
   if (!claim.first && claim.existing.state === "enqueued") {
     return { status: 200, outcome: "duplicate", message: "Already received", ...(claim.existing.jobId ? { jobId: claim.existing.jobId } : {}) };
@@ -84,4 +89,16 @@ export async function receiveWebhook(rt: AtsRuntime, input: WebhookInput): Promi
     message: created ? "Accepted" : revived ? "Accepted again (the earlier attempt had failed)" : "This application is already being screened",
     jobId,
   };
+}
+
+/**
+ * Whether a delivery whose signature covers only a key and a time (Lever) may still be taken. Its key's dedupe record
+ * lives from the first sighting (never before `signedAt`) for the shorter of the dedupe window and the account's
+ * retention; a delivery younger than that lifetime arrives while the record of any earlier sighting still exists, so
+ * a replay — even one with altered, unsigned data — is caught as a duplicate. An older one might not be: refused.
+ */
+export function withinReplayWindow(signedAt: number, expiresAtSeconds: number, now: Date): boolean {
+  // Whole seconds, as the record's TTL is stored (see WebhookDeliveryRepository.begin).
+  const recordEnd = Math.min(expiresAtSeconds, Math.floor((now.getTime() + DELIVERY_RETENTION_MS) / 1000)) * 1000;
+  return now.getTime() - signedAt < recordEnd - now.getTime();
 }

@@ -19,6 +19,11 @@ export type WebhookEvent =
       candidateId?: string;
       /** ATS job id when the payload names it (Greenhouse, Ashby); Lever's is resolved by the worker. */
       atsJobId?: string;
+      /**
+       * When the signature says the delivery was made (Lever's signed `triggeredAt`, ms). Lever signs only the token and
+       * this time, so such a delivery is accepted only while its key's dedupe record is sure to outlive it.
+       */
+      signedAt?: number;
     };
 
 export type VerifyOutcome =

@@ -4,7 +4,7 @@ import { MAX_RESUME_BYTES, ResumeError, readResume, screen, type Services } from
 import type { ConnectionRepository, ConnectionWithSecrets } from "@winnow/storage/repos/connections";
 import type { JobError, ScoredStep, ScreeningJob, ScreeningJobRepository } from "@winnow/storage/repos/screening-jobs";
 import type { WriteBackRecord, WriteBackRepository, WriteBackStep } from "@winnow/storage/repos/write-backs";
-import { NotReadyError, PermanentError, SkipJob, isRetryable, AtsApiError } from "./errors.ts";
+import { NotReadyError, PermanentError, ResumeUnavailable, SkipJob, isRetryable, AtsApiError } from "./errors.ts";
 import type { HttpPolicy } from "./http.ts";
 import { formatNote, noteMarker, tagText } from "./note.ts";
 import { providers } from "./providers/index.ts";
@@ -298,9 +298,12 @@ async function score(deps: WorkerDeps, job: ScreeningJob, connection: Connection
 }
 
 /**
- * The resume as text. A resume still being processed, or a download that failed, is waited for over the first
- * `resumeWaitAttempts` attempts; after that, and for a resume that cannot be read at all, the candidate is screened
- * without it and the note says so.
+ * The resume as text. A resume still being processed, a download that failed or a resume the provider cannot find
+ * (yet) is waited for over the first `resumeWaitAttempts` attempts; after that, and at once for a resume that cannot
+ * be read or that the provider refuses to serve (Ashby's file.info errors on some files, a download over the size
+ * cap), the candidate is screened without it and the note says so. Two failures are not about the resume and keep
+ * their own handling: a refused key (401/403: fix the connection, then replay) and a rate limit (429: the connection
+ * is throttled, not the resume missing, so the job waits for it like any other call until its last attempt).
  */
 async function resumeText(deps: WorkerDeps, job: ScreeningJob, client: AtsClient, app: AtsApplication, warnings: string[]): Promise<string> {
   const mayWait = job.attempts < deps.options.resumeWaitAttempts;
@@ -313,9 +316,17 @@ async function resumeText(deps: WorkerDeps, job: ScreeningJob, client: AtsClient
     if (source.kind === "url") return await readResume(deps.services, source.url, "resume", true);
     return (await extractText(source.bytes, { maxBytes: MAX_RESUME_BYTES })).text;
   } catch (err) {
-    const transient = err instanceof NotReadyError || (err instanceof ResumeError && err.problem === "fetch_failed") || (err instanceof AtsApiError && err.retryable);
-    if (transient && mayWait) throw err;
-    if (transient || err instanceof ResumeError || err instanceof DocumentError) {
+    if (err instanceof AtsApiError && (err.status === 401 || err.status === 403)) throw err;
+    if (err instanceof AtsApiError && err.status === 429 && job.attempts < deps.options.maxAttempts) throw err;
+    const waitable =
+      err instanceof NotReadyError ||
+      (err instanceof ResumeError && err.problem === "fetch_failed") ||
+      (err instanceof AtsApiError && (err.retryable || err.status === 404));
+    if (waitable && mayWait) {
+      // A 404 is final for a single call but not for a resume the provider may still be storing: retry the job.
+      throw err instanceof AtsApiError && !err.retryable ? new NotReadyError("resume", err.message) : err;
+    }
+    if (waitable || err instanceof AtsApiError || err instanceof ResumeUnavailable || err instanceof ResumeError || err instanceof DocumentError) {
       warnings.push(`screened without the resume: ${(err as Error).message}`);
       return "";
     }

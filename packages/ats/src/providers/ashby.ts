@@ -1,5 +1,5 @@
 import type { WriteBackSettings } from "@winnow/storage/repos/connections";
-import { AtsApiError, NotReadyError, PermanentError } from "../errors.ts";
+import { AtsApiError, NotReadyError, PermanentError, ResumeUnavailable } from "../errors.ts";
 import { AtsHttp, basicAuth } from "../http.ts";
 import { hexDigestEquals, hmacSha256Hex } from "../signatures.ts";
 import type { AtsApplication, AtsClient, ClientOptions, ProviderModule, ResumeSource, WebhookAdapter } from "../types.ts";
@@ -59,14 +59,18 @@ export class AshbyClient implements AtsClient {
     });
   }
 
-  private async rpc<T = Record<string, unknown>>(
+  /**
+   * One RPC call, checked for `success` (Ashby answers many errors with HTTP 200). Returns the whole body, so list
+   * calls can read their paging fields; the error codes are classified the same way for every call.
+   */
+  private async call(
     method: string,
     body: Record<string, unknown>,
     options: { idempotent: boolean; settings?: WriteBackSettings },
-  ): Promise<T> {
+  ): Promise<Record<string, unknown>> {
     const headers = options.settings?.actingUserId ? { "x-on-behalf-of": options.settings.actingUserId } : undefined;
     const res = await this.http.request<Record<string, unknown>>("POST", `/${method}`, { idempotent: options.idempotent, json: body, ...(headers ? { headers } : {}) });
-    if (res.body?.success === true) return res.body.results as T;
+    if (res.body?.success === true) return res.body;
     const info = asRecord(res.body?.errorInfo);
     const errors = Array.isArray(res.body?.errors) ? res.body.errors.map(String) : [];
     const code = str(info?.code) || errors[0] || "unknown_error";
@@ -74,6 +78,14 @@ export class AshbyClient implements AtsClient {
     if (/not_?found/i.test(code)) throw new AtsApiError(message, { status: 404, retryable: false });
     if (/rate|throttl|timeout|unavailable/i.test(code)) throw new AtsApiError(message, { retryable: true });
     throw new PermanentError(message);
+  }
+
+  private async rpc<T = Record<string, unknown>>(
+    method: string,
+    body: Record<string, unknown>,
+    options: { idempotent: boolean; settings?: WriteBackSettings },
+  ): Promise<T> {
+    return (await this.call(method, body, options)).results as T;
   }
 
   async getApplication(applicationId: string): Promise<AtsApplication> {
@@ -128,7 +140,14 @@ export class AshbyClient implements AtsClient {
   async getResume(app: AtsApplication): Promise<ResumeSource> {
     if (!app.refs.resumeHandle) return { kind: "none", reason: "the application has no resume" };
     // The URL's lifetime is undocumented: resolve the handle right before downloading.
-    const file = await this.rpc("file.info", { fileHandle: app.refs.resumeHandle }, { idempotent: true });
+    let file: Record<string, unknown>;
+    try {
+      file = await this.rpc("file.info", { fileHandle: app.refs.resumeHandle }, { idempotent: true });
+    } catch (err) {
+      // An error code no retry fixes is about this file, not the connection: screen without it.
+      if (err instanceof PermanentError) throw new ResumeUnavailable(err.message);
+      throw err;
+    }
     const url = str(file.url);
     if (!url) throw new NotReadyError("resume", "Ashby returned no URL for the resume yet");
     return { kind: "url", url, ...(app.refs.resumeName ? { name: app.refs.resumeName } : {}) };
@@ -137,16 +156,13 @@ export class AshbyClient implements AtsClient {
   async findNote(app: AtsApplication, marker: string) {
     let cursor: string | undefined;
     for (let page = 0; page < 50; page++) {
-      const res = await this.http.request<Record<string, unknown>>("POST", "/candidate.listNotes", {
-        idempotent: true,
-        json: { candidateId: app.candidateId, limit: 100, ...(cursor ? { cursor } : {}) },
-      });
-      if (res.body?.success !== true) throw new PermanentError(`ashby candidate.listNotes: ${JSON.stringify(res.body?.errorInfo ?? res.body?.errors ?? "failed")}`);
-      const notes = Array.isArray(res.body.results) ? res.body.results : [];
+      // A rate-limit error in a 200 must retry the job like any other call, not dead-letter it.
+      const res = await this.call("candidate.listNotes", { candidateId: app.candidateId, limit: 100, ...(cursor ? { cursor } : {}) }, { idempotent: true });
+      const notes = Array.isArray(res.results) ? res.results : [];
       const found = notes.map((n) => asRecord(n)).find((n) => JSON.stringify(n).includes(marker));
       if (found) return idOf(found.id) ?? "unknown";
-      if (!res.body.moreDataAvailable || typeof res.body.nextCursor !== "string") return undefined;
-      cursor = res.body.nextCursor;
+      if (!res.moreDataAvailable || typeof res.nextCursor !== "string") return undefined;
+      cursor = res.nextCursor;
     }
     return undefined;
   }

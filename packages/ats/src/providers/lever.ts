@@ -45,7 +45,14 @@ export const leverWebhook: WebhookAdapter = {
     // The token names the delivery; one too long for a key (only a sender holding the secret can send it) falls back
     // to the body's digest, like the other providers' deliveries without a usable id.
     const token = idOf(b.token);
-    return { kind: "application", type: event, deliveryKey: token ? `token:${token}` : bodyKey(raw), applicationId: opportunityId, candidateId: opportunityId };
+    return {
+      kind: "application",
+      type: event,
+      deliveryKey: token ? `token:${token}` : bodyKey(raw),
+      applicationId: opportunityId,
+      candidateId: opportunityId,
+      ...(typeof b.triggeredAt === "number" ? { signedAt: b.triggeredAt } : {}),
+    };
   },
 };
 

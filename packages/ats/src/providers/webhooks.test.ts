@@ -63,7 +63,7 @@ describe("Lever: body signature over token + triggeredAt", () => {
     const verified = leverWebhook.verify(bytes(raw), new Headers(), SECRET, NOW);
     expect(verified.ok).toBe(true);
     const event = leverWebhook.classify(JSON.parse(raw), new Headers(), bytes(raw));
-    expect(event).toEqual({ kind: "application", type: "applicationCreated", deliveryKey: `token:${token}`, applicationId: "opp-1", candidateId: "opp-1" });
+    expect(event).toEqual({ kind: "application", type: "applicationCreated", deliveryKey: `token:${token}`, applicationId: "opp-1", candidateId: "opp-1", signedAt: triggeredAt });
     // A captured delivery replayed with other data still verifies — and carries the same (already seen) key.
     const replay = delivery({ data: { opportunityId: "someone-else" } });
     expect(leverWebhook.verify(bytes(replay), new Headers(), SECRET, NOW).ok).toBe(true);

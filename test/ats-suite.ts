@@ -202,7 +202,7 @@ export function atsProviderSuite(provider: AtsProvider, options: { greenhouse?: 
       const big = await h.app.request(`/webhooks/${provider}/${h.connectionId}`, {
         method: "POST",
         headers: { "content-type": "application/json", ...delivery.headers },
-        body: `{"pad":"${"x".repeat(1024 * 1024)}"}`,
+        body: `{"pad":"${"x".repeat(4 * 1024 * 1024)}"}`,
       });
       expect(big.status).toBe(413);
       expect(((await big.json()) as any).error).toBe(1006);

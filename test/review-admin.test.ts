@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { screeningId } from "@winnow/ats";
+import { WEBHOOK_BODY_LIMIT } from "@winnow/api/routes/webhooks";
 import { atsHarness, type AtsHarness } from "./ats-harness.ts";
 import { STACK_FRAME, adminCaller, cli, expectAuthError, expectError, hmacHex, leverDelivery, read, type Answer } from "./review-admin/probe.ts";
 
@@ -589,13 +590,14 @@ describe("webhooks: routing and refusals", () => {
     expect(await h.runtime.jobs.get(screeningId(h.connectionId, "992"))).toBeUndefined();
   });
 
-  it("answers 413 (1006) for a body just over 1 MiB even when it is unsigned, and accepts one just under", async () => {
+  it("answers 413 (1006) for a body just over 4 MiB even when it is unsigned, and accepts one just under", async () => {
     const url = `/webhooks/greenhouse/${h.connectionId}`;
     const pad = (n: number) => JSON.stringify({ action: "ping", pad: "x".repeat(n) });
-    const over = pad(1024 * 1024);
+    expect(WEBHOOK_BODY_LIMIT).toBe(4 * 1024 * 1024);
+    const over = pad(WEBHOOK_BODY_LIMIT);
     expectError(await webhook(url, over, { signature: "sha256 00" }), 413, 1006);
-    const under = pad(1024 * 1024 - 40);
-    expect(Buffer.byteLength(under)).toBeLessThanOrEqual(1024 * 1024);
+    const under = pad(WEBHOOK_BODY_LIMIT - 40);
+    expect(Buffer.byteLength(under)).toBeLessThanOrEqual(WEBHOOK_BODY_LIMIT);
     expect((await webhook(url, under, greenhouseSigned(h.secret, under))).json.data.outcome).toBe("ping");
   });
 

@@ -4,8 +4,12 @@ import { receiveWebhook } from "@winnow/ats";
 import type { AppEnv } from "../env.ts";
 import { errorBody, errorResponse } from "../errors.ts";
 
-/** Providers' new-application payloads are small; Greenhouse's (job custom fields, hiring team) stay well under this. */
-export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+/**
+ * Greenhouse's new-application payloads carry job custom fields, interview kits and the hiring team, and can be large;
+ * a body refused here is retried by the provider and then lost, so the limit is as high as the deployment allows:
+ * 4 MiB stays under Lambda's 6 MB request payload even base64-encoded by API Gateway.
+ */
+export const WEBHOOK_BODY_LIMIT = 4 * 1024 * 1024;
 
 /**
  * `POST /webhooks/{provider}/{connection_id}`: outside /v1 authentication — the provider's signature over the raw
@@ -18,7 +22,11 @@ export function createWebhookApp(): Hono<AppEnv> {
     "/:provider/:connection_id",
     bodyLimit({
       maxSize: WEBHOOK_BODY_LIMIT,
-      onError: (c) => c.json(errorBody("PAYLOAD_TOO_LARGE", "Webhook body exceeds the 1 MiB limit"), 413),
+      onError: (c) => {
+        // Logged: the provider gives up after its retries and the application is never screened.
+        c.var.ats?.log({ level: "warn", message: "webhook body over the limit", provider: c.req.param("provider"), connectionId: c.req.param("connection_id"), limitBytes: WEBHOOK_BODY_LIMIT });
+        return c.json(errorBody("PAYLOAD_TOO_LARGE", `Webhook body exceeds the ${WEBHOOK_BODY_LIMIT / 1024 / 1024} MiB limit`), 413);
+      },
     }),
     async (c) => {
       const ats = c.var.ats;

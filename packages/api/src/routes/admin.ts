@@ -242,7 +242,7 @@ export function createAdminApp() {
       : started.status === "queued"
         ? "Sync queued"
         : started.resumed
-          ? "Resumed the interrupted sync"
+          ? "Resumed the unfinished sync (interrupted or failed) from its checkpoints"
           : "Sync started";
     return c.json(
       { success: true as const, messages, data: { id: started.id, status: started.status, resumed: started.resumed, already_running: started.alreadyRunning } },

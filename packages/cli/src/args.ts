@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
+import { HttpUrl } from "@winnow/api/input-rules";
 
 /**
  * A command line the CLI cannot act on (unknown command or flag, missing or malformed argument). main exits 2 for it
@@ -74,8 +75,8 @@ export function requiredFlag(values: Record<string, unknown>, flag: string, comm
   return value;
 }
 
-/** The same rule as the admin API's `base_url`, so a typo fails here instead of on the first call to the server. */
+/** The admin API's `base_url` rule, so a typo fails here instead of on the first call to the server. */
 export function httpUrl(value: string, flag: string, command: string): string {
-  if (value.length > 500 || !/^https?:\/\/[^\s/]+(?:\/\S*)?$/.test(value)) throw new UsageError(`${flag} must be an http(s) URL, got "${value.slice(0, 80)}"`, command);
+  if (!HttpUrl.safeParse(value).success) throw new UsageError(`${flag} must be an http(s) URL, got "${value.slice(0, 80)}"`, command);
   return value;
 }

@@ -6,6 +6,7 @@ import { ATS_PROVIDERS, NOTE_VISIBILITIES, type AtsCredentials, type Connection,
 import { JOB_STATUSES } from "@winnow/storage/repos/screening-jobs";
 import { WRITE_BACK_STEPS } from "@winnow/storage/repos/write-backs";
 import { ApiError } from "../errors.ts";
+import { HttpUrl } from "../input-rules.ts";
 import type { AppEnv } from "../env.ts";
 import { decodeCursor, encodeCursor, parseLimit, setNextLink } from "../pagination.ts";
 import { envelope } from "../schemas.ts";
@@ -17,10 +18,6 @@ const tags = ["ATS connections"];
 const DEAD_PAGE = { default: 50, max: 200 } as const;
 
 const Id = (name: string) => z.string().min(1).max(64).openapi({ param: { name, in: "path" } });
-const HttpUrl = z
-  .string()
-  .max(500)
-  .regex(/^https?:\/\/[^\s/]+(?:\/\S*)?$/, "must be an http(s) URL");
 
 const WriteBackInput = z.object({
   note_visibility: z.enum(NOTE_VISIBILITIES).optional().openapi({ description: "Default `private`. `admin_only` exists in Greenhouse only." }),

@@ -3,6 +3,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { AccountMissingError, EmailTakenError, type RateLimits, type UserRecord } from "@winnow/storage";
 import { INVITATION_TTL_SECONDS, RATE_WINDOW_SECONDS, invitationUrl, type Services } from "@winnow/services";
 import { ApiError } from "../errors.ts";
+import { InviteEmail } from "../input-rules.ts";
 import type { AppEnv } from "../env.ts";
 import { envelope } from "../schemas.ts";
 import { errorResponses, jsonRequest } from "./common.ts";
@@ -45,7 +46,7 @@ const routes = {
       `Creates an invited user and returns a one-time link (valid ${INVITATION_TTL_SECONDS / 86400} days) where they set their password. ` +
       "Inviting an email that is still pending issues a new link and voids the old one; an active user's email, or one of another account, is 409.",
     security: adminSecurity,
-    request: { params: z.object({ account_id: AccountId }), ...jsonRequest(z.object({ email: z.string().trim().email().max(254) })) },
+    request: { params: z.object({ account_id: AccountId }), ...jsonRequest(z.object({ email: InviteEmail })) },
     responses: {
       201: { description: "Invited", content: { "application/json": { schema: envelope(InvitationSchema) } } },
       ...errorResponses(400, 401, 404, 409, 415),

@@ -1,0 +1,15 @@
+import { z } from "@hono/zod-openapi";
+
+/**
+ * Input rules the admin API applies and the CLI applies before opening the store, so both refuse the same values:
+ * one schema each, used by the routes and by `npm run cli`.
+ */
+
+/** A provider API base URL (`base_url` of an ATS connection): http(s), a host, an optional path. */
+export const HttpUrl = z
+  .string()
+  .max(500)
+  .regex(/^https?:\/\/[^\s/]+(?:\/\S*)?$/, "must be an http(s) URL");
+
+/** The address a dashboard user is invited at, trimmed. */
+export const InviteEmail = z.string().trim().email().max(254);

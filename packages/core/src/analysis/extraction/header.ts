@@ -3,7 +3,7 @@ import type { JobSection } from "../text/headings.ts";
 import type { EngineContext, JobTitleInfo } from "../types.ts";
 import type { Scan } from "./scan.ts";
 import { readLevels, titleLevels } from "./titles.ts";
-import { isKnownCity } from "../lexicon/cities.ts";
+import { US_STATE_CODES, isKnownCity } from "../lexicon/cities.ts";
 
 /** Titles normalizing below this confidence are shown as written but not linked to a catalogue title. */
 export const MIN_TITLE_CONFIDENCE = 0.5;
@@ -19,10 +19,8 @@ const LOCATION_LABEL =
   /^(?:job\s+|work\s+|office\s+)?(?:location|locations|based|workplace|place of work|territory|region|standort|arbeitsort|einsatzort)\s*[:：\-–—]\s*(.*)$/iu;
 const ANY_LABEL = /^[\p{L} ]{2,30}[:：]/u;
 const BASED_IN = /\b(?:based|located) (?:in|out of)\s+(?:our\s+)?((?:the\s+)?[\p{Lu}][\p{L}.'’-]*(?:(?:,\s*|\s+)[\p{Lu}][\p{L}.'’-]*){0,3})/u;
-const US_STATES =
-  "AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC";
 const IN_CITY_STATE = new RegExp(
-  `\\b(?:in|at|near|from)\\s+([\\p{Lu}][\\p{L}.'’-]+(?:\\s[\\p{Lu}][\\p{L}.'’-]+){0,2},\\s?(?:${US_STATES}))\\b`,
+  `\\b(?:in|at|near|from)\\s+([\\p{Lu}][\\p{L}.'’-]+(?:\\s[\\p{Lu}][\\p{L}.'’-]+){0,2},\\s?(?:${US_STATE_CODES}))\\b`,
   "u",
 );
 const BRACKETS = /\(([^)]*)\)|\[([^\]]*)\]|\{([^}]*)\}/gu;

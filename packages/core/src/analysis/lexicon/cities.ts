@@ -43,9 +43,11 @@ export function splitTrailingCity(name: string): { name: string; city: string } 
   return null;
 }
 
-const US_STATE_CODES =
+/** US state codes (and DC), as a regex alternation. */
+export const US_STATE_CODES =
   "AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|" +
-  "RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|AB|BC|MB|NB|NL|NS|ON|PE|QC|SK";
+  "RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC";
+const CANADIAN_PROVINCE_CODES = "AB|BC|MB|NB|NL|NS|ON|PE|QC|SK";
 const REGION_NAMES =
   "Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|" +
   "Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|" +
@@ -60,7 +62,7 @@ const REGION_NAMES =
   "New Zealand";
 const REGION_NAME = new RegExp(`^(?:${REGION_NAMES})$`, "iu");
 // Codes only in capitals: "CO" is Colorado, "co" is no region.
-const REGION_CODE = new RegExp(`^(?:${US_STATE_CODES}|US|USA|UK|UAE)$`, "u");
+const REGION_CODE = new RegExp(`^(?:${US_STATE_CODES}|${CANADIAN_PROVINCE_CODES}|US|USA|UK|UAE)$`, "u");
 
 /**
  * Whether a part of an entry line is a region that follows a city ("CA" in "Mountain View, CA", "Colorado",

@@ -4,6 +4,7 @@ import { renderBiasAuditHtml } from "@winnow/core/fairness/bias-audit-html";
 import { DEMOGRAPHICS_CSV_LIMITS } from "@winnow/core/fairness/demographics-csv";
 import { auditPeriod, biasAuditReport, biasAuditToJson, describeRejected, uploadDemographics } from "@winnow/services";
 import { withServices } from "../runtime.ts";
+import { fileProblem } from "../files.ts";
 import { UsageError, onlyFlags, parseCommandLine, positionalsFor, requiredFlag } from "../args.ts";
 
 export const AUDIT_USAGE = `  audit upload --account ID <file.csv>    store self-identified demographics (header: match_id,sex,race_ethnicity;
@@ -22,8 +23,6 @@ const OPTIONS = {
 
 type Values = ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true }>>["values"];
 
-/** "ENOENT: no such file or directory, stat 'x'" → "no such file or directory". */
-const reason = (err: unknown) => (err instanceof Error ? err.message.replace(/^[A-Z]+: /, "").replace(/, \w+ '.*'$/, "") : String(err));
 
 function readCsv(file: string): string {
   let size: number;
@@ -32,7 +31,7 @@ function readCsv(file: string): string {
     if (!stat.isFile()) throw new Error(`${file} is not a file`);
     size = stat.size;
   } catch (err) {
-    throw new Error(err instanceof Error && err.message.endsWith("is not a file") ? err.message : `cannot read ${file}: ${reason(err)}`);
+    throw new Error(err instanceof Error && err.message.endsWith("is not a file") ? err.message : `cannot read ${file}: ${fileProblem(err)}`);
   }
   if (size > DEMOGRAPHICS_CSV_LIMITS.maxBytes) {
     throw new Error(`${file} is ${size} bytes; an upload is at most ${DEMOGRAPHICS_CSV_LIMITS.maxBytes} bytes (split the file)`);
@@ -68,7 +67,7 @@ async function report(accountId: string, values: Values): Promise<number> {
     try {
       writeFileSync(values.html, renderBiasAuditHtml(result));
     } catch (err) {
-      throw new Error(`cannot write ${values.html}: ${reason(err)}`);
+      throw new Error(`cannot write ${values.html}: ${fileProblem(err)}`);
     }
     console.log(JSON.stringify({ html: values.html, period: result.period, sample_size: result.sampleSize, median_score: result.medianScore, unscreened: result.unscreened }));
   } else {

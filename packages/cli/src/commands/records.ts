@@ -6,6 +6,7 @@ import { allDecisions, decisionToJson, parseRangeBound, type ErasureRequest } fr
 import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from "@winnow/storage";
 import { ATS_PROVIDERS } from "@winnow/storage/repos/connections";
 import { withServices } from "../runtime.ts";
+import { fileProblem } from "../files.ts";
 import { UsageError, onlyFlags, parseCommandLine, positionalsFor, requiredFlag } from "../args.ts";
 
 export const RECORDS_USAGE = `  decisions export --account ID [--from D] [--to D] [--out file.jsonl]
@@ -52,7 +53,7 @@ async function exportFile(file: string, write: (out: NodeJS.WritableStream) => P
   try {
     await once(out, "open");
   } catch (err) {
-    throw new Error(`cannot write ${file}: ${(err as Error).message.replace(/^[A-Z]+: /, "").replace(/, open .*$/, "")}`);
+    throw new Error(`cannot write ${file}: ${fileProblem(err)}`);
   }
   try {
     const count = await write(out);

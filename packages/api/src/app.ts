@@ -128,10 +128,16 @@ export interface AppParts {
   publicUrl?: string;
 }
 
+/**
+ * A client's X-Request-Id is kept when it is at most this long and made of word characters, "-" and "=" (hono's
+ * requestId rule); any other is replaced with a fresh id.
+ */
+export const REQUEST_ID_MAX_LENGTH = 128;
+
 /** Builds the root app around the surfaces; services are injected per request so tests can swap them. */
 export function createRootApp(services: Services, parts: AppParts): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use("*", requestId({ limitLength: 128 }));
+  app.use("*", requestId({ limitLength: REQUEST_ID_MAX_LENGTH }));
   app.use("*", secureHeaders({ contentSecurityPolicy: undefined, crossOriginResourcePolicy: "cross-origin" }));
   app.use("*", async (c, next) => {
     c.set("services", services);

@@ -9,6 +9,7 @@ import type { AtsRuntime } from "@winnow/ats";
 import type { SyncLauncher } from "./sync-launcher.ts";
 
 export { ErrorCode } from "./errors.ts";
+export { REQUEST_ID_MAX_LENGTH } from "./app.ts";
 export { inProcessSync, type SyncLauncher, type SyncLaunch, type SyncRequest } from "./sync-launcher.ts";
 
 /** The whole HTTP surface: /v1 (public API), /admin, /dashboard, /webhooks, /docs, /health. Same app locally and on Lambda. */

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import type { APIGatewayProxyResult, LambdaEvent } from "hono/aws-lambda";
-import { ErrorCode } from "@winnow/api";
+import { ErrorCode, REQUEST_ID_MAX_LENGTH } from "@winnow/api";
 import { httpMetrics } from "./http-metrics.ts";
 import { UnsupportedEventError, isHttpApiEvent } from "./lambda-events.ts";
 import { Metric, count, logger, observe } from "./observability.ts";
@@ -17,8 +17,8 @@ export const ANSWER_MARGIN_MS = 1500;
 /** The gateway's request ids are base64; the app accepts [A-Za-z0-9_=-] only, so they are passed on base64url-style. */
 export const appRequestId = (gatewayRequestId: string) => gatewayRequestId.replace(/\+/g, "-").replace(/\//g, "_");
 
-/** The ids hono's requestId middleware (limitLength 128 in the app) keeps; any other it replaces with its own. */
-const KEPT_REQUEST_ID = /^[\w=-]{1,128}$/;
+/** The ids the app keeps (see REQUEST_ID_MAX_LENGTH); any other it replaces with its own. */
+const KEPT_REQUEST_ID = new RegExp(`^[\\w=-]{1,${REQUEST_ID_MAX_LENGTH}}$`);
 
 /** The app's answer for a request it could not finish in time, in its standard error shape (docs/errors.md). */
 export function lateResponse(requestId: string): APIGatewayProxyResult {

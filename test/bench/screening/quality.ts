@@ -4,12 +4,18 @@ import { bm25Scores } from "./bm25.ts";
 import { FIXTURES, TUNE_JOBS, tieKey, type LabelledJob } from "./dataset.ts";
 import { ndcgAt, precisionAt, rankByScore } from "./metrics.ts";
 
+/** ownNdcg5: NDCG@5 of the job's own candidates ranked among themselves (the hard part: same profession). */
+export interface RankingQuality {
+  ndcg10: number;
+  p5: number;
+  ownNdcg5: number;
+}
+
 export interface JobQuality {
   id: string;
   tune: boolean;
-  /** ownNdcg5: NDCG@5 of the job's own candidates ranked among themselves (the hard part: same profession). */
-  engine: { ndcg10: number; p5: number; ownNdcg5: number };
-  bm25: { ndcg10: number; p5: number; ownNdcg5: number };
+  engine: RankingQuality;
+  bm25: RankingQuality;
   /** Per candidate, in the engine's order: grade, engine score and rank, BM25 rank, and the engine's result. */
   rows: { id: string; grade: number; own: boolean; score: number; bm25Rank: number; result: MatchResult }[];
 }
@@ -29,19 +35,12 @@ export function evaluate(jobs: readonly LabelledJob[], texts: ReadonlyMap<string
     }
     const engineOrder = rankByScore(new Map([...results].map(([id, r]) => [id, r.match_score])), tieKey);
     const bm25Order = rankByScore(bm25Scores(jobText, job.candidates.map((c) => ({ id: c.id, text: texts.get(c.id)! }))), tieKey);
-    const all = job.candidates.map((c) => c.grade);
     const own = new Map(job.candidates.map((c) => [c.id, c.own]));
-    const ownGrades = job.candidates.filter((c) => c.own).map((c) => c.grade);
-    const measure = (order: string[]) => {
-      const ranked = order.map((id) => grades.get(id)!);
-      const ownRanked = order.filter((id) => own.get(id)).map((id) => grades.get(id)!);
-      return { ndcg10: ndcgAt(10, ranked, all), p5: precisionAt(5, ranked), ownNdcg5: ndcgAt(5, ownRanked, ownGrades) };
-    };
     return {
       id: job.id,
       tune: TUNE_JOBS.has(job.id),
-      engine: measure(engineOrder),
-      bm25: measure(bm25Order),
+      engine: measureRanking(job, engineOrder),
+      bm25: measureRanking(job, bm25Order),
       rows: engineOrder.map((id) => ({
         id,
         grade: grades.get(id)!,
@@ -52,4 +51,18 @@ export function evaluate(jobs: readonly LabelledJob[], texts: ReadonlyMap<string
       })),
     };
   });
+}
+
+/** NDCG@10, P@5 and own@5 of a ranking (candidate ids, best first) of one job's whole pool against its grades. */
+export function measureRanking(job: LabelledJob, order: readonly string[]): RankingQuality {
+  const grades = new Map(job.candidates.map((c) => [c.id, c.grade]));
+  const own = new Set(job.candidates.filter((c) => c.own).map((c) => c.id));
+  const ranked = order.map((id) => grades.get(id)!);
+  const ownRanked = order.filter((id) => own.has(id)).map((id) => grades.get(id)!);
+  const ownGrades = job.candidates.filter((c) => c.own).map((c) => c.grade);
+  return {
+    ndcg10: ndcgAt(10, ranked, job.candidates.map((c) => c.grade)),
+    p5: precisionAt(5, ranked),
+    ownNdcg5: ndcgAt(5, ownRanked, ownGrades),
+  };
 }

@@ -66,6 +66,11 @@ export interface SkillAlternative {
   type: SkillTypeName;
   /** Catalogue skills most related to this one; having one of them earns partial credit. */
   related: RelatedSkillRef[];
+  /**
+   * For a licence or certification: the US state or Canadian province the posting requires it from ("Active Texas
+   * Journeyman Electrician license"); absent when the posting names none, several, or accepts others.
+   */
+  jurisdiction?: string;
 }
 
 export interface SkillRequirement extends SkillAlternative {
@@ -171,6 +176,11 @@ export interface CandidateSkill {
    * "CPR expired 2021"). Always "held" for other skills.
    */
   status: "held" | "pending" | "lapsed";
+  /**
+   * For certifications and licences held: the US states or Canadian provinces their mentions name as the issuer
+   * ("Oklahoma Journeyman Electrician License"); absent when no held mention names one.
+   */
+  jurisdictions?: string[];
   evidence: Evidence;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fixtureContext } from "../__fixtures__/catalogue.ts";
 import { analyseCandidate } from "../engine/candidate.ts";
 import { analyseJob } from "../engine/job.ts";
-import { LAPSED_CREDENTIAL_CREDIT, PENDING_CREDENTIAL_CREDIT } from "../scoring/blocks.ts";
+import { LAPSED_CREDENTIAL_CREDIT, OTHER_JURISDICTION_CREDIT, PENDING_CREDENTIAL_CREDIT } from "../scoring/blocks.ts";
 import { scoreMatch } from "../scoring/match.ts";
 import { strongestStatus } from "./qualifiers.ts";
 
@@ -51,5 +51,48 @@ describe("credential qualifiers", () => {
     expect(pending.unmatched_attributes).toEqual([`${CERT} (not held yet)`]);
     expect(skills(`Certifications\n${CERT} (lapsed)`).layer_two_score).toBeCloseTo(LAPSED_CREDENTIAL_CREDIT, 4);
     expect(skills(`Certifications\n${CERT}`).layer_two_score).toBe(1);
+  });
+});
+
+describe("credential jurisdictions", () => {
+  const LICENCE = "Journeyman Electrician License";
+  const places = (text: string, name = LICENCE) => analyseCandidate(text, ctx, NOW).skills.find((s) => s.name === name)?.jurisdictions;
+  const required = (text: string, name = LICENCE) =>
+    analyseJob(text, ctx).skills.flatMap((s) => [s, ...s.alternatives]).find((s) => s.name === name)?.jurisdiction;
+
+  it("reads the state or province a held licence is from, by name in its item or by code beside it", () => {
+    expect(places(`Licenses\n- Oklahoma ${LICENCE}, active since 2020`)).toEqual(["Oklahoma"]);
+    expect(places(`Licenses\nTX Journeyman License (TDLR) 2019`)).toEqual(["Texas"]);
+    expect(places(`Licenses\n${LICENCE} (ON)`)).toEqual(["Ontario"]);
+    expect(places(`Licenses\n${LICENCE} (Louisiana and Texas)`)).toEqual(["Louisiana", "Texas"]);
+    // The longest name wins; a code away from the licence is a word; the next item's place is not this one's.
+    expect(places(`Licenses\nWest Virginia ${LICENCE}`)).toEqual(["West Virginia"]);
+    expect(places(`Licenses\n${LICENCE} OR master license in progress`)).toBeUndefined();
+    expect(places(`Licenses\n${LICENCE}; Texas Driver's License`)).toBeUndefined();
+    expect(places(`Licenses\n${LICENCE}; Texas Driver's License`, "Driver's License")).toEqual(["Texas"]);
+    // A pending licence's place is where it is not held yet.
+    expect(places(`Licenses\nTexas ${LICENCE} (exam scheduled)\nOklahoma ${LICENCE}`)).toEqual(["Oklahoma"]);
+  });
+
+  it("reads the one place a posting requires a licence from, unless it accepts others", () => {
+    expect(required(`Requirements\n- Active Texas ${LICENCE} (TDLR).`)).toBe("Texas");
+    expect(required(`Requirements\n- Active ${LICENCE}.`)).toBeUndefined();
+    expect(required(`Requirements\n- Texas or Oklahoma ${LICENCE}.`)).toBeUndefined();
+    expect(required(`Requirements\n- Pennsylvania RN License or a multistate compact license.`, "Registered Nurse License")).toBeUndefined();
+    expect(required(`Requirements\n- ${LICENCE} in Texas, or eligible by reciprocity.`)).toBeUndefined();
+  });
+
+  it("gives a licence from another place than the posting's the credit of one not held yet, and says where it is from", () => {
+    const job = analyseJob(`Requirements\n- Active Texas ${LICENCE}.\n- Valid Texas Driver's License.`, ctx);
+    const skills = (text: string) =>
+      scoreMatch(job, analyseCandidate(text, ctx, NOW), { candidateName: "A", postedDate: NOW }, ctx).recommendation_insights.analysed_skills;
+    const elsewhere = skills(`Licenses\nOklahoma ${LICENCE}\nOklahoma Driver's License`);
+    expect(elsewhere.unmatched_attributes).toEqual([`${LICENCE} (held in Oklahoma, not Texas)`]);
+    // A driver's licence is exchanged on moving: it meets the requirement.
+    expect(elsewhere.matched_attributes).toEqual(["Driver's License"]);
+    expect(elsewhere.layer_two_score).toBeCloseTo((OTHER_JURISDICTION_CREDIT + 1) / 2, 4);
+    // Held in the posting's state too, or with no place stated: met.
+    expect(skills(`Licenses\n${LICENCE} (Oklahoma and Texas)\nDriver's License`).layer_two_score).toBe(1);
+    expect(skills(`Licenses\n${LICENCE}\nDriver's License`).layer_two_score).toBe(1);
   });
 });

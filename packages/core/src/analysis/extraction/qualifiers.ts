@@ -1,3 +1,4 @@
+import { CANADIAN_PROVINCES, US_STATES } from "../lexicon/jurisdictions.ts";
 import type { Hit } from "./scan.ts";
 
 /**
@@ -58,4 +59,53 @@ export function credentialStatus(text: string, hit: Hit<unknown, string>): Crede
 export function strongestStatus(statuses: readonly CredentialStatus[]): CredentialStatus {
   if (statuses.length === 0 || statuses.includes("held")) return "held";
   return statuses.includes("lapsed") ? "lapsed" : "pending";
+}
+
+const JURISDICTIONS = [...US_STATES, ...CANADIAN_PROVINCES];
+const BY_CODE = new Map(JURISDICTIONS.map(([code, name]) => [code, name]));
+const BY_NAME = new Map(JURISDICTIONS.map(([, name]) => [name.toLowerCase(), name]));
+// Longest names first, so that "West Virginia" is not read as Virginia.
+const NAME = new RegExp(
+  `(?<![\\p{L}])(${[...BY_NAME.values()].sort((a, b) => b.length - a.length).join("|")})(?![\\p{L}])`,
+  "giu",
+);
+const CODES = JURISDICTIONS.map(([code]) => code).join("|");
+// A code names a place only right beside the credential ("TX Journeyman License", "RN (OR)"): elsewhere "OR",
+// "IN" or "ME" are words or other initialisms.
+const CODE_BEFORE = new RegExp(`(?<![\\p{L}])(${CODES})\\s*$`, "u");
+const CODE_AFTER = new RegExp(`^\\s*[(,–—-]\\s*(${CODES})(?![\\p{L}])`, "u");
+
+/**
+ * The US states and Canadian provinces named as the issuer of a credential in its list item ("Oklahoma Journeyman
+ * Electrician License", "TX Journeyman", "Registered Nurse, Oregon"), by name anywhere in the item or by postal code
+ * right beside the mention; empty when the item names none. Licences of the trades, nursing, teaching and
+ * accounting are issued by a state or province and are not valid in another one without transfer.
+ */
+export function credentialJurisdictions(text: string, hit: Hit<unknown, string>): string[] {
+  const [from, to] = itemAround(text, hit.line.start, hit.line.end, hit.start, hit.end);
+  const before = text.slice(from, hit.start);
+  const after = text.slice(hit.end, to);
+  const found = new Set<string>();
+  for (const part of [before, after]) for (const m of part.matchAll(NAME)) found.add(BY_NAME.get(m[1]!.toLowerCase())!);
+  const code = CODE_BEFORE.exec(before)?.[1] ?? CODE_AFTER.exec(after)?.[1];
+  if (code) found.add(BY_CODE.get(code)!);
+  return [...found];
+}
+
+// A posting that names a state but accepts others: "or a multistate (compact) licence", "licence in any state",
+// "eligible for Texas licensure", "able to obtain within 90 days", "by reciprocity".
+const OTHERS_ACCEPTED =
+  /\b(?:compact|multi-?state|any (?:u\.?s\.? )?state|another state|other states?|reciprocity|endorsement|equivalent|eligib(?:le|ility)|(?:able|ability|willing(?:ness)?) to obtain|obtain(?:ed)? within|transfer(?:able|red)?)\b/iu;
+
+/**
+ * The one state or province whose credential the posting requires, from its mentions: the place they name, when
+ * they name one and only one and no mention's line accepts credentials of other places; else null.
+ */
+export function requiredJurisdiction(text: string, hits: readonly Hit<unknown, string>[]): string | null {
+  const named = new Set<string>();
+  for (const hit of hits) {
+    if (OTHERS_ACCEPTED.test(text.slice(hit.line.start, hit.line.end))) return null;
+    for (const place of credentialJurisdictions(text, hit)) named.add(place);
+  }
+  return named.size === 1 ? [...named][0]! : null;
 }

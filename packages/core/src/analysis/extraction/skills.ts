@@ -2,10 +2,10 @@ import type { Catalogue } from "../../catalogue/catalogue.ts";
 import type { Skill } from "../../catalogue/types.ts";
 import { sentenceOf } from "../text/document.ts";
 import type { JobSection, ResumeSection } from "../text/headings.ts";
-import type { CandidateSkill, Position, RelatedSkillRef, SkillRequirement, SkillUse, Strength } from "../types.ts";
+import type { CandidateSkill, Position, RelatedSkillRef, SkillAlternative, SkillRequirement, SkillUse, Strength } from "../types.ts";
 import { evidenceAt } from "./evidence.ts";
 import { firmer, requirementStrength } from "./requirements.ts";
-import { credentialStatus, strongestStatus } from "./qualifiers.ts";
+import { credentialJurisdictions, credentialStatus, requiredJurisdiction, strongestStatus } from "./qualifiers.ts";
 import type { Hit, Scan } from "./scan.ts";
 
 /** Partial credit comes from the skills most related to a requirement, when reasonably related. */
@@ -132,7 +132,13 @@ export function extractJobSkills(
     if (covered) found.delete(key);
   }
 
-  const alternative = (skill: Skill) => ({ id: skill.id, name: skill.name, type: skill.type, related: relatedForCredit(catalogue, skill) });
+  const alternative = (skill: Skill): SkillAlternative => {
+    const jurisdiction =
+      skill.type === "Certification"
+        ? requiredJurisdiction(scan.doc.text, hits.filter((h) => h.hit.value === skill.id).map((h) => h.hit))
+        : null;
+    return { id: skill.id, name: skill.name, type: skill.type, related: relatedForCredit(catalogue, skill), ...(jurisdiction ? { jurisdiction } : {}) };
+  };
   return [...found.values()]
     .flatMap(({ ids, strength, order }) => {
       const skills = ids.flatMap((id) => catalogue.skill(id) ?? []);
@@ -205,6 +211,9 @@ export function extractCandidateSkills(
     // Only a credential is qualified: "Python (learning)" is a skill listed, not a licence pending.
     const statuses = skill.type === "Certification" ? hits.map((h) => credentialStatus(scan.doc.text, h)) : [];
     const status = strongestStatus(statuses);
+    const jurisdictions = [
+      ...new Set(hits.flatMap((h, i) => (statuses[i] === "held" ? credentialJurisdictions(scan.doc.text, h) : []))),
+    ];
     // A qualified credential is quoted where its qualifier is, so the reason for the lower credit is visible.
     const quoted = status === "held" ? best : (hits[statuses.indexOf(status)] ?? best);
     out.push({
@@ -214,6 +223,7 @@ export function extractCandidateSkills(
       mentions: hits.length,
       ...usage(id, hits, positions),
       status,
+      ...(jurisdictions.length ? { jurisdictions } : {}),
       evidence: evidenceAt(scan.doc.text, quoted.line, quoted.start, quoted.end, confidence),
     });
   }

@@ -1,3 +1,5 @@
+import { CANADIAN_PROVINCES, US_STATES } from "./jurisdictions.ts";
+
 /**
  * Cities that postings and résumés write without a region ("Berlin (on-site)", "Danggeun Pay Inc. Seoul"): a short,
  * deliberate list of large business cities and of the towns of the largest technology employers (Mountain View,
@@ -44,17 +46,12 @@ export function splitTrailingCity(name: string): { name: string; city: string } 
 }
 
 /** US state codes (and DC), as a regex alternation. */
-export const US_STATE_CODES =
-  "AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|" +
-  "RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC";
-const CANADIAN_PROVINCE_CODES = "AB|BC|MB|NB|NL|NS|ON|PE|QC|SK";
+export const US_STATE_CODES = US_STATES.map(([code]) => code).join("|");
+const CANADIAN_PROVINCE_CODES = CANADIAN_PROVINCES.map(([code]) => code).join("|");
+// Provinces by name without New Brunswick, which is also a city ("Johnson & Johnson New Brunswick, NJ").
 const REGION_NAMES =
-  "Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|" +
-  "Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|" +
-  "Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|" +
-  "Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|" +
-  "West Virginia|Wisconsin|Wyoming|District of Columbia|Alberta|British Columbia|Manitoba|Ontario|Quebec|Québec|" +
-  "Nova Scotia|Saskatchewan|U\\.S\\.A?\\.?|U\\.K\\.|United States|United Kingdom|England|Scotland|Wales|" +
+  US_STATES.map(([, name]) => name).join("|") +
+  "|Alberta|British Columbia|Manitoba|Ontario|Quebec|Québec|Nova Scotia|Saskatchewan|U\\.S\\.A?\\.?|U\\.K\\.|United States|United Kingdom|England|Scotland|Wales|" +
   "Ireland|Canada|Mexico|Brazil|Argentina|Chile|Colombia|Germany|France|Spain|Portugal|Italy|Netherlands|Belgium|" +
   "Switzerland|Austria|Poland|Czechia|Czech Republic|Hungary|Romania|Ukraine|Sweden|Norway|Denmark|Finland|Estonia|" +
   "Lithuania|Latvia|Greece|Turkey|Türkiye|Israel|Egypt|Nigeria|Kenya|South Africa|India|Pakistan|Bangladesh|China|" +

@@ -2,7 +2,7 @@ import { JOB_LEVELS, type JobLevel } from "../../catalogue/normalizer.ts";
 import { levelRank, positionLevel } from "../extraction/titles.ts";
 import { formatYears, joinOr } from "../format.ts";
 import { EDUCATION_LEVEL_NAMES, educationRank } from "../lexicon/education.ts";
-import type { CandidateProfile, CandidateSkill, Evidence, JobProfile, NamedEvidence, NamedRequirement, Position } from "../types.ts";
+import type { CandidateProfile, CandidateSkill, Evidence, JobProfile, NamedEvidence, NamedRequirement, Position, SkillAlternative } from "../types.ts";
 import { weightOf, type Attribute } from "./attributes.ts";
 import { ageInYears, monthOf, recencyWeight } from "./recency.ts";
 import { responsibilityAttributes } from "./responsibilities.ts";
@@ -55,6 +55,24 @@ export const PENDING_CREDENTIAL_CREDIT = 0.25;
 /** Credit for a certification or licence stated as no longer held ("expired", "lapsed"): it was earned once. */
 export const LAPSED_CREDENTIAL_CREDIT = 0.5;
 
+/**
+ * Credit for a licence held only from another state or province than the one the posting requires ("Oklahoma
+ * Journeyman Electrician License" for "Active Texas Journeyman Electrician license"): it is not held here yet, as
+ * with a pending one, though a transfer may be quicker than a first licence.
+ */
+export const OTHER_JURISDICTION_CREDIT = PENDING_CREDENTIAL_CREDIT;
+// A driver's licence moves with its holder: a new state issues one in exchange for the old.
+const FOLLOWS_ITS_HOLDER = /\bdriver/iu;
+
+/**
+ * The places a held credential is from when none of them is the one the posting requires; null when it meets the
+ * requirement or nothing tells.
+ */
+function heldElsewhere(option: SkillAlternative, own: CandidateSkill): string[] | null {
+  if (!option.jurisdiction || own.status !== "held" || !own.jurisdictions?.length || FOLLOWS_ITS_HOLDER.test(option.name)) return null;
+  return own.jurisdictions.includes(option.jurisdiction) ? null : own.jurisdictions;
+}
+
 /** Certificates, licences and languages are evidenced by being stated; other skills by being used. */
 const STATED_IS_EVIDENCE: ReadonlySet<string> = new Set(["Certification", "Language"]);
 
@@ -81,7 +99,10 @@ function skillAttributes(job: JobProfile, candidate: CandidateProfile): Attribut
     for (const option of options) {
       const own = have.get(option.id);
       if (own) {
-        const { credit, note } = skillEvidence(own, candidate.asOf);
+        const elsewhere = heldElsewhere(option, own);
+        const { credit, note } = elsewhere
+          ? { credit: OTHER_JURISDICTION_CREDIT, note: `held in ${elsewhere.join(" and ")}, not ${option.jurisdiction}` }
+          : skillEvidence(own, candidate.asOf);
         const via = option === req ? null : `as ${own.name}`;
         consider(credit, [via, note].filter(Boolean).join(", ") || null, own.evidence);
       }

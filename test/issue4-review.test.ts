@@ -373,11 +373,10 @@ describe("item 1: documents — edge-case files give text in reading order or a 
     for (const bytes of [le, be]) expect((await extractText(bytes)).text).toContain("Zoë Ångström");
   });
 
-  // BUG: plain text saved in a legacy 8-bit encoding (Windows-1252 / Latin-1: the default of Notepad before 2019 and
-  // of many ATS exports) is refused as "not a recognised document format or text encoding" (sniff.ts decodeText
-  // accepts only UTF-8 and BOM-marked UTF-16). The issue asks for plain text; a one-accent name should not make a
-  // résumé unreadable. Expected: decoded as Windows-1252 when it is not valid UTF-8 and has no control characters.
-  it.fails("plain text in Windows-1252 (an accented name) is read, not refused", async () => {
+  // Plain text saved in a legacy 8-bit encoding (Windows-1252 / Latin-1: the default of Notepad before 2019 and of
+  // many ATS exports) was refused as "not a recognised document format"; a one-accent name must not make a résumé
+  // unreadable (sniff.ts decodeText falls back to Windows-1252 for mostly-ASCII bytes).
+  it("plain text in Windows-1252 (an accented name) is read, not refused", async () => {
     const bytes = Buffer.from("José Müller\nExperience\nAccountant, Café Zürich, 2018 – Present\nSkills: Excel, SAP\n", "latin1");
     expect((await extractText(bytes)).text).toContain("José Müller");
   });

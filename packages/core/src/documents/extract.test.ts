@@ -196,6 +196,12 @@ describe("extractText: plain text", () => {
     expect(await extractText(bytes)).toEqual({ kind: "text", pages: null, text: "Jürgen Groß\nEntwickler" });
   });
 
+  it("reads legacy 8-bit text as Windows-1252, its quotes and dashes included", async () => {
+    // "José Müller" with Windows-1252's curly quotes (0x93, 0x94) and en dash (0x96): not valid UTF-8.
+    const bytes = new Uint8Array(Buffer.from("Jos\xe9 M\xfcller\r\n\x93Caf\xe9 Z\xfcrich\x94, 2018 \x96 Present", "latin1"));
+    expect(await extractText(bytes)).toEqual({ kind: "text", pages: null, text: "José Müller\n“Café Zürich”, 2018 – Present" });
+  });
+
   it("reports whitespace-only text as empty", async () => {
     expect((await rejection(utf8(" \n\t\r\n "))).code).toBe("empty");
   });

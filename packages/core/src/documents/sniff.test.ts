@@ -39,6 +39,7 @@ describe("detectKind", () => {
     ["text that mentions a tag", ascii("Skills: HTML (<div>, <span>), CSS\nExperience: 5 years"), "text"],
     ["UTF-16LE text with BOM", utf16le("Jane Doe\nEngineer"), "text"],
     ["UTF-16BE text with BOM", utf16be("Jane Doe\nEngineer"), "text"],
+    ["Latin-1 text, which is not valid UTF-8", ascii("Ren\xe9e Dupont\n"), "text"],
   ])("recognises %s", (_, bytes, kind) => {
     expect(detectKind(bytes)).toBe(kind);
   });
@@ -52,7 +53,8 @@ describe("detectKind", () => {
     ["an XLSX", buildZip({ "[Content_Types].xml": "<Types/>", "xl/workbook.xml": "<workbook/>" })],
     ["an ELF executable", new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0])],
     ["binary data", new Uint8Array(Array.from({ length: 256 }, (_, i) => i))],
-    ["Latin-1 text, which is not valid UTF-8", ascii("Ren\xe9e Dupont\n")],
+    ["high bytes that are not mostly ASCII text", ascii("\xe9\xe8\xe0\xf6 Jane \xfc\xe4\xdf\xf1\xe7\xe5\n")],
+    ["8-bit text with C1 control bytes", ascii("Jane Doe \x81\x8d\x8f\x90\x9d Engineer\n")],
   ])("returns null for %s", (_, bytes) => {
     expect(detectKind(bytes)).toBeNull();
   });

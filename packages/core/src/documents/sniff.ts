@@ -101,7 +101,15 @@ const utf8Decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 const utf16leDecoder = new TextDecoder("utf-16le", { fatal: true, ignoreBOM: false });
 const utf16beDecoder = new TextDecoder("utf-16be", { fatal: true, ignoreBOM: false });
 
-/** UTF-8, or UTF-16 announced by a BOM; null for anything else or for binary content. */
+// Not fatal: Windows-1252 defines every byte but five, which decode to C1 controls and count as binary below.
+const windows1252Decoder = new TextDecoder("windows-1252");
+// Legacy 8-bit text is mostly ASCII with a few accented letters; binary data is about half high bytes.
+const MAX_HIGH_BYTE_SHARE = 0.3;
+
+/**
+ * UTF-8, or UTF-16 announced by a BOM, or else Windows-1252 (a superset of Latin-1: the default of Notepad before
+ * 2019 and of many ATS exports) when the bytes are mostly ASCII; null for anything else or for binary content.
+ */
 export function decodeText(bytes: Uint8Array): string | null {
   let text: string;
   try {
@@ -109,8 +117,16 @@ export function decodeText(bytes: Uint8Array): string | null {
     else if (startsWith(bytes, [0xfe, 0xff])) text = utf16beDecoder.decode(bytes);
     else text = utf8Decoder.decode(bytes);
   } catch {
-    return null;
+    return startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff]) ? null : decodeLegacy(bytes);
   }
+  return looksBinary(text) ? null : text;
+}
+
+function decodeLegacy(bytes: Uint8Array): string | null {
+  let high = 0;
+  for (const b of bytes) if (b >= 0x80) high++;
+  if (high > bytes.length * MAX_HIGH_BYTE_SHARE) return null;
+  const text = windows1252Decoder.decode(bytes);
   return looksBinary(text) ? null : text;
 }
 
@@ -120,7 +136,8 @@ function looksBinary(text: string): boolean {
     const code = text.charCodeAt(i);
     if (code === 0) return true;
     // Tab, LF, VT, FF, CR are ordinary in text files; other C0 controls only show up in binary data.
-    if ((code < 0x20 && (code < 0x09 || code > 0x0d)) || code === 0x7f) controls++;
+    // C1 controls: what Windows-1252's undefined bytes decode to, and never in real text.
+    if ((code < 0x20 && (code < 0x09 || code > 0x0d)) || (code >= 0x7f && code <= 0x9f)) controls++;
   }
   return controls > Math.max(2, text.length / 200);
 }

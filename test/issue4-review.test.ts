@@ -409,9 +409,8 @@ describe("item 1: documents — edge-case files give text in reading order or a 
 // Item 4/5 invariants on the 31 real résumés × 3 postings of three professions.
 
 const CORPUS_POSTINGS = ["01-frontend-engineer-markdown.txt", "02-registered-nurse-prose.txt", "13-financial-analyst-minimum.txt"];
-// Attributes docs/scoring.md says are not stated requirements; traits, interests and values are left out of
-// requirement_gaps by the code too, which the docs do not say (see the it.fails probe below).
-const IMPLIED = /^(Experience as |Responsibility: |Vocabulary of the role|Wording of the posting|.*-level role in |Trait: |Interest: |Value: )/;
+// Attributes docs/scoring.md says are not stated requirements (values are always nice-to-have).
+const IMPLIED = /^(Experience as |Responsibility: |Vocabulary of the role|Wording of the posting|.*-level role in |Value: )/;
 const BLOCK_WEIGHTS = { analysed_skills: 0.35, analysed_experience: 0.45, analysed_education: 0.12, analysed_interests: 0.08 } as const;
 const CULTURE_TYPES = ["Learning Culture", "Authority Culture", "Results Culture", "Enjoyment Culture", "Safety Culture", "Caring Culture", "Order Culture", "Purpose Culture"];
 
@@ -533,14 +532,10 @@ describe("items 4–5: invariants of every screening of the real résumés again
     });
   });
 
-  // BUG (item 4, docs vs code): docs/scoring.md says requirement_gaps list "every stated must-have not fully met"
-  // and excludes only role, seniority and responsibilities; the code (scoring/summary.ts) also drops must-have
-  // traits and interests (blocks.ts namedAttributes sets statedMust: false). Repro: "Requirements: SQL; must be a
-  // fast learner" against a résumé with SQL at work → analysed_interests lists "Trait: Fast learner" unmet, without
-  // "(nice to have)", yet requirement_gaps is []. Either list them or document the exclusion. (Where the trait is
-  // also a catalogue skill — "self-motivated" → Self-Motivation, "team player" → Teamwork — it is read twice, once
-  // in each block, and only the skill reaches the gaps.)
-  it.fails("a must-have trait the candidate does not show is a requirement gap", () => {
+  // requirement_gaps left out must-have traits and interests ("must be a fast learner" unmet was no gap), against
+  // docs/scoring.md's "every stated must-have not fully met"; and a trait that is also a catalogue skill ("team
+  // player" → Teamwork) was required twice, once in each block.
+  it("a must-have trait the candidate does not show is a requirement gap", () => {
     const job = analyseJob("Data Analyst\nRequirements:\n- SQL\n- Must be a fast learner", ctx);
     expect(job.traits.map((x) => `${x.name}:${x.strength}`)).toEqual(["Fast learner:must"]);
     expect(skillNames(job)).toEqual(["SQL"]);

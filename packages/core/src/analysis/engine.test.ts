@@ -119,6 +119,9 @@ describe("scoreMatch, field by field", () => {
       "5+ years of experience",
       "Bachelor's degree or higher",
       "Field: Computer Science or a related field",
+      // Traits the requirements list ("- Detail-oriented team player") are must-haves like the skills.
+      "Trait: Detail-oriented",
+      "Trait: Team player",
     ]);
   });
 

@@ -39,3 +39,23 @@ describe("review postings: what a recruiter reads", () => {
     expect(posting("09-teacher-district").traits).toEqual([]);
   });
 });
+
+describe("traits that are also skills", () => {
+  const read = (text: string) => {
+    const job = analyseJob(text, ctx);
+    return { skills: job.skills.map((s) => s.name), traits: job.traits.map((t) => t.name) };
+  };
+
+  it("reads words the catalogue names as a skill once, as the skill", () => {
+    // "communication skills" is the skill Communication and a phrasing of the trait "Strong communicator".
+    expect(read("Requirements:\n- Python\n- Strong communication skills")).toEqual({ skills: ["Python", "Communication"], traits: [] });
+  });
+
+  it("keeps the trait where it is also written in words that are no skill", () => {
+    expect(read("Requirements:\n- Python\n- Excellent communicator")).toEqual({ skills: ["Python"], traits: ["Strong communicator"] });
+    expect(read("Requirements:\n- Python\n- Communication skills\n- An excellent communicator with customers")).toEqual({
+      skills: ["Python", "Communication"],
+      traits: ["Strong communicator"],
+    });
+  });
+});

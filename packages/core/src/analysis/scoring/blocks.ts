@@ -366,7 +366,8 @@ function namedAttributes(
       weight: kind === "value" ? VALUE_WEIGHT : weightOf(req.strength),
       credit: own ? 1 : 0,
       note: null,
-      statedMust: false,
+      // A trait or interest the posting requires is a requirement like any other; values are always nice-to-have.
+      statedMust: req.strength === "must",
       evidence: own ? [own.evidence] : [],
     };
   });

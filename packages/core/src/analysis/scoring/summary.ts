@@ -133,7 +133,7 @@ export function contextSummary(
     culture_compatibility_bucket: cultureBucket(fit, job, candidate),
     values_bucket: valuesBucket(fit, blocks.interests, job, candidate),
     culture_compatibility_label: fit.label,
-    requirement_gaps: [...blocks.skills, ...blocks.experience, ...blocks.education]
+    requirement_gaps: [...blocks.skills, ...blocks.experience, ...blocks.education, ...blocks.interests]
       .filter((a) => a.statedMust && !isMet(a))
       .map((a) => a.name),
   };

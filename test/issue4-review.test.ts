@@ -667,11 +667,10 @@ describe("item 4: statements of docs/scoring.md checked against the code", () =>
     expect(twenty.layer_one_score).toBe(ten.layer_one_score);
   });
 
-  // BUG (judgement, item 4 recency rule): a current accountant of exactly five years (Dec 2021 – Present) is told
-  // "5+ years of experience (found 4.9 years relevant …)" and gets it as a requirement gap, because each month older
-  // than 3 years is down-weighted even inside an ongoing position. The docs describe the rule, but a recruiter would
-  // read the requirement as met; recency should fade old experience, not shave a current streak below the bar.
-  it.fails("a current position of exactly the years asked meets the years requirement", () => {
+  // A current accountant of exactly five years (Dec 2021 – Present) was told "found 4.9 years" and given a
+  // requirement gap: each month older than 3 years was down-weighted even inside an ongoing position. Recency now
+  // weighs a position by how long ago it ended.
+  it("a current position of exactly the years asked meets the years requirement", () => {
     expect(asAccountant("Dec 2021 – Present").context_summary.requirement_gaps).not.toContain("5+ years of experience");
   });
 

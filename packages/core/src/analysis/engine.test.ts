@@ -96,8 +96,10 @@ describe("scoreMatch, field by field", () => {
 
   it("explains the experience and education blocks", () => {
     const i = strong.recommendation_insights;
+    // The current position counts in full (54 months); the one that ended in Dec 2020, 4.5 years before NOW, at
+    // recencyWeight(4.5) = 1 − 0.5 × 1.5 / 7 for each of its 58 months: 54 + 51.8 months = 8.8 years.
     expect(i.analysed_experience.matched_attributes[0]).toBe(
-      "5+ years of experience (found 7.9 years relevant, recency-weighted, of 9.3 years in total)",
+      "5+ years of experience (found 8.8 years relevant, recency-weighted, of 9.3 years in total)",
     );
     // An accountant's years are not years of software engineering.
     expect(weak.recommendation_insights.analysed_experience.unmatched_attributes[0]).toBe(

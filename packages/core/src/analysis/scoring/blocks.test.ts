@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fixtureContext } from "../__fixtures__/catalogue.ts";
 import { analyseCandidate } from "../engine/candidate.ts";
 import { analyseJob } from "../engine/job.ts";
-import { KIN_FLOOR, KIN_FULL_OVERLAP, RELATED_ROLE_CREDIT, relatedRoleCredit } from "./blocks.ts";
+import { KIN_FLOOR, KIN_FULL_OVERLAP, RELATED_ROLE_CREDIT, relatedRoleCredit, weightedYears } from "./blocks.ts";
 
 const ctx = fixtureContext();
 const NOW = new Date(Date.UTC(2025, 5, 15));
@@ -24,5 +24,26 @@ describe("related-role credit", () => {
   it("never falls below the floor for a title of the same career group that shares no skill", () => {
     expect(job.title.kin.some((k) => k.id === held("Frontend Developer").titleId)).toBe(false);
     expect(relatedRoleCredit(job, held("Frontend Developer"))).toBe(RELATED_ROLE_CREDIT * KIN_FLOOR);
+  });
+});
+
+describe("recency-weighted years", () => {
+  const positions = (text: string) => analyseCandidate(`Experience\n${text}`, ctx, NOW).experience.positions;
+  const asOf = "2025-06";
+
+  it("counts a current position in full, however long ago it began", () => {
+    // Jul 2020 – Jun 2025 inclusive: 60 months.
+    expect(weightedYears(positions("Software Engineer, Acme, Jul 2020 – Present"), asOf)).toBeCloseTo(5, 6);
+    expect(weightedYears(positions("Software Engineer, Acme, Jul 2005 – Present"), asOf)).toBeCloseTo(20, 6);
+  });
+
+  it("weighs a position by how long ago it ended: six years that ended over ten years ago count as three", () => {
+    expect(weightedYears(positions("Software Engineer, Acme, Jan 2005 – Dec 2010"), asOf)).toBeCloseTo(3, 6);
+  });
+
+  it("counts overlapping months once, for the position that weighs most", () => {
+    const both = positions("Software Engineer, Acme, Jan 2005 – Dec 2010\nSoftware Engineer, Beta, Jan 2010 – Present");
+    // Beta: Jan 2010 – Jun 2025, 186 months in full; Acme adds Jan 2005 – Dec 2009, 60 months at half.
+    expect(weightedYears(both, asOf)).toBeCloseTo((186 + 30) / 12, 6);
   });
 });

@@ -181,18 +181,21 @@ export function relevantPositions(job: JobProfile, candidate: CandidateProfile):
 }
 
 /**
- * Years of the given positions, overlaps once, each month weighted by how long ago it was (recencyWeight) and by
- * the share of a full-time professional month it stands for (internships and part-time work count less; where
- * positions overlap, the fullest one counts).
+ * Years of the given positions, overlaps once, each month weighted by how long ago its position ended
+ * (recencyWeight: a current position counts in full however long it is, one that ended a decade ago at half) and by
+ * the share of a full-time professional month it stands for (internships and part-time work count less); where
+ * positions overlap, the month counts for the one that weighs most.
  */
 export function weightedYears(positions: readonly Position[], asOf: string): number {
   const now = monthOf(asOf);
   const months = new Map<number, number>();
   for (const p of positions) {
-    for (let m = monthOf(p.start), end = monthOf(p.end); m <= end; m++) months.set(m, Math.max(months.get(m) ?? 0, p.share));
+    const end = monthOf(p.end);
+    const weight = p.share * recencyWeight((now - end) / 12);
+    for (let m = monthOf(p.start); m <= end; m++) months.set(m, Math.max(months.get(m) ?? 0, weight));
   }
   let sum = 0;
-  for (const [m, share] of months) sum += share * recencyWeight((now - m) / 12);
+  for (const weight of months.values()) sum += weight;
   return sum / 12;
 }
 

@@ -726,12 +726,9 @@ describe("items 2–3: what is read from real postings", () => {
     expect([...byName].filter(([n]) => /\bACLS\b|Advanced Cardiac/.test(n)).map(([, s]) => s)).toEqual(["nice"]);
   });
 
-  // BUG (item 3, responsibilities): a posting that states the duties in prose, without a "Responsibilities" heading
-  // ("In this role you will assess, plan and deliver patient care …, administer medications and IV therapy, document
-  // care in the electronic health record, and educate patients …"), yields no responsibilities and no duties, so the
-  // experience block scores none of the work the hire will do. extraction/duties.ts reads only a responsibilities
-  // section; "In this role you will …" / "You will …" sentences should count as duties.
-  it.fails("registered nurse (prose posting): the 'In this role you will …' duties are read as responsibilities", () => {
+  // A posting that states the duties in prose, without a "Responsibilities" heading, yielded no responsibilities
+  // and no duties, so the experience block scored none of the work the hire will do.
+  it("registered nurse (prose posting): the 'In this role you will …' duties are read as responsibilities", () => {
     const job = analyseJob(posting("02-registered-nurse-prose.txt"), ctx);
     expect(job.responsibilities.length).toBeGreaterThan(0);
     expect(job.duties.length).toBeGreaterThan(0);

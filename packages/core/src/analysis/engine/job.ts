@@ -1,5 +1,5 @@
 import { cultureSignals } from "../culture/signals.ts";
-import { extractJobDuties } from "../extraction/duties.ts";
+import { extractJobDuties, proseDuties } from "../extraction/duties.ts";
 import { extractJobEducation } from "../extraction/education.ts";
 import { extractJobHeader } from "../extraction/header.ts";
 import { extractJobPersonal } from "../extraction/personal.ts";
@@ -39,9 +39,12 @@ export function analyseJob(jobDescription: string, ctx: EngineContext): JobProfi
   const personal = extractJobPersonal(scan);
   const readAsSkill = traitsReadAsSkills(scan, skills);
   // From the first word: bullets and an inline label ("Responsibilities: …") are left out.
-  const responsibilities = scan.doc.lines
+  const listed = scan.doc.lines
     .filter((l) => l.section === "responsibilities" && !l.heading && l.tokens.length > 0)
-    .map((l) => text.slice(l.tokens[0]!.start, l.end).replace(NUMBERING, "").slice(0, MAX_SNIPPET_LENGTH))
+    .map((l) => text.slice(l.tokens[0]!.start, l.end).replace(NUMBERING, ""));
+  // Without a responsibilities section, the duties a prose posting states ("In this role you will …").
+  const responsibilities = (listed.length ? listed : proseDuties(scan).map((d) => text.slice(d.from, d.to)))
+    .map((r) => r.slice(0, MAX_SNIPPET_LENGTH))
     .filter(Boolean)
     .slice(0, MAX_RESPONSIBILITIES);
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fixtureContext } from "../__fixtures__/catalogue.ts";
 import { JOB_SECTIONS, RESUME_SECTIONS } from "../text/headings.ts";
-import { extractJobDuties, extractWorkLines, isSkillTerm, skillTerm, stem } from "./duties.ts";
+import { extractJobDuties, extractWorkLines, isSkillTerm, proseDuties, skillTerm, stem } from "./duties.ts";
 import { scanText } from "./scan.ts";
 
 const ctx = fixtureContext();
@@ -48,6 +48,45 @@ describe("job duties", () => {
     const found = duties("The role\nSupport the Riverton office.\nRun weekly inventory counts for the Riverton store");
     expect(found).toHaveLength(1);
     expect(found[0]!.terms).not.toContain("riverton");
+  });
+});
+
+describe("duties stated in prose", () => {
+  const prose = (text: string) => {
+    const scan = scanText(text, JOB_SECTIONS, ctx.catalogue);
+    return proseDuties(scan).map((d) => scan.doc.text.slice(d.from, d.to));
+  };
+
+  it("reads what a posting without a responsibilities section says the hire will do", () => {
+    expect(prose("Nurse\nWe are a 30-bed unit. In this role you will assess patients, give medications and chart care.")).toEqual([
+      "assess patients, give medications and chart care.",
+    ]);
+    expect(prose("Finlo is hiring. You will own the roadmap for checkout. You'll be responsible for pricing experiments.")).toEqual([
+      "own the roadmap for checkout.",
+      "pricing experiments.",
+    ]);
+    expect(prose("As our sous chef, you'll run the pass and train cooks. The successful candidate will order produce daily.")).toEqual([
+      "run the pass and train cooks.",
+      "order produce daily.",
+    ]);
+    expect(prose("Responsibilities include: closing the books, reconciling accounts.")).toEqual(["closing the books, reconciling accounts."]);
+  });
+
+  it("leaves out what the hire will get, need or join, and the posting's other sections", () => {
+    expect(prose("You will receive a bonus. You'll need 3 years of SQL. You will join a team of 12. You will report to the CFO.")).toEqual([]);
+    expect(prose("Requirements\n- You will have a CPA.\nBenefits\n- You will enjoy free lunch.")).toEqual([]);
+  });
+
+  it("defers to a responsibilities section when there is one", () => {
+    const text = "In this role you will assess patients.\nResponsibilities\n- Assess and triage patients on arrival";
+    expect(prose(text)).toEqual([]);
+    expect(duties(text).map((d) => d.name)).toEqual(["Assess and triage patients on arrival"]);
+  });
+
+  it("makes them duties the work history is scored against", () => {
+    expect(duties("In this role you will assess, plan and deliver patient care and administer medications.").map((d) => d.name)).toEqual([
+      "assess, plan and deliver patient care and administer medications.",
+    ]);
   });
 });
 

@@ -33,11 +33,29 @@ const canBeName = (part: string): boolean =>
  */
 function firstNamePart(s: string): string | null {
   const parts = entryParts(s);
-  const at = parts.findIndex(canBeName);
+  const first = parts.findIndex(canBeName);
+  // "Data Innovation Lab @ Capital One": a unit at its organisation; the organisation is the employer.
+  const at = first >= 0 && unitAtOrganisation(s, parts, first) ? first + 1 : first;
   const part = parts[at];
   if (part === undefined || part.length > MAX_EMPLOYER_CHARS) return null;
   const next = parts[at + 1];
   return next !== undefined && isRegion(next) ? (splitCityBeforeRegion(part)?.name ?? part) : part;
+}
+
+// "<Unit> @ <Organisation>", "<Unit> at <Organisation>": the unit's name, then "@" or "at" before a capitalised name.
+const AT_ORGANISATION = /^\s*(?:@|at(?=\s+\p{Lu}))\s*/u;
+
+/**
+ * Whether the part at `index` of the parts of `s` is a unit set before the organisation it belongs to by "@" or
+ * "at" ("Data Innovation Lab @ Capital One"), the next part being a name.
+ */
+function unitAtOrganisation(s: string, parts: readonly string[], index: number): boolean {
+  const next = parts[index + 1];
+  if (next === undefined || !canBeName(next) || isKnownCity(next)) return false;
+  const plain = s.replace(BRACKETED, " ");
+  const unit = parts[index]!;
+  const from = plain.indexOf(unit);
+  return from >= 0 && AT_ORGANISATION.test(plain.slice(from + unit.length));
 }
 
 // Employment terms written where a name could be: "Acme · Full-time".

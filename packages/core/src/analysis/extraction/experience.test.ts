@@ -113,6 +113,61 @@ describe("candidate experience", () => {
     expect(experience("Experience\nStudent Success Advisor, Acme College, Jan 2020 – Dec 2022").positions[0]!.share).toBe(1);
   });
 
+  it("counts work stated as done while studying as student work", () => {
+    const student = experience(
+      [
+        "Experience",
+        "Lakeside College, Jan 2021 – Present",
+        "Software Engineer",
+        "• Built the housing office's booking tool while balancing a full-time course load",
+        "Beta Freight, Software Engineer, Jun 2019 – Dec 2020",
+        "• Worked 20 hours a week while studying.",
+      ].join("\n"),
+    );
+    expect(student.positions.map((p) => [p.employer, p.share, p.levels])).toEqual([
+      ["Lakeside College", TRAINEE_SHARE, ["intern"]],
+      ["Beta Freight", TRAINEE_SHARE, ["intern"]],
+    ]);
+    // Classes taught, studies run and students supervised are the work itself.
+    const professional = experience(
+      [
+        "Experience",
+        "Acme Labs, Software Engineer, Jan 2021 – Present",
+        "• Mentored a graduate student while leading clinical studies",
+        "• Kept the lab running while teaching evening classes",
+      ].join("\n"),
+    );
+    expect(professional.positions[0]!.share).toBe(1);
+  });
+
+  it("leaves volunteer work out of the positions, without giving its lines to the entry above", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "Acme Corp, Software Engineer, Jan 2020 – Dec 2024",
+        "• Python services",
+        "Code Club, Volunteer Software Engineer, Jan 2021 – Dec 2022",
+        "• Django lessons",
+        "Riverside Food Bank, Accountant, Jan 2016 – Dec 2017",
+        "Kept the books on a volunteer (unpaid) basis.",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => [p.employer, p.skills.map((id) => ctx.catalogue.skill(id)!.name)])).toEqual([["Acme Corp", ["Python"]]]);
+    expect(exp.months).toBe(60);
+    // A bullet is one duty of the job, which may well be paid.
+    const paid = experience(["Experience", "Acme Corp, Accountant, Jan 2016 – Dec 2017", "• Mentored students on a volunteer basis"].join("\n"));
+    expect(paid.positions.map((p) => p.employer)).toEqual(["Acme Corp"]);
+  });
+
+  it("reads the organisation, not the unit, from '<Unit> @ <Organisation>'", () => {
+    const employer = (lines: string[]) => experience(["Experience", ...lines].join("\n")).positions[0]!.employer;
+    expect(employer(["Software Engineer", "Payments Lab @ Northwind Bank (Austin, TX) 06/15 - Now"])).toBe("Northwind Bank");
+    expect(employer(["Software Engineer", "Payments Lab at Northwind Bank, Jan 2020 – Present"])).toBe("Northwind Bank");
+    expect(employer(["Software Engineer at Northwind Bank, Jan 2020 – Present"])).toBe("Northwind Bank");
+    // A place after "at" is where the employer is, not the employer.
+    expect(employer(["Software Engineer", "Northwind Bank at Austin, Jan 2020 – Present"])).toBe("Northwind Bank");
+  });
+
   it("counts undergraduate research as student work, also when it is named as the employer above the title", () => {
     const exp = experience(
       ["Experience", "Undergraduate Research, Soil Ecology Lab", "Software Developer Sep 2019 – May 2021", "Beta Freight", "Software Engineer Jun 2021 – Present"].join("\n"),

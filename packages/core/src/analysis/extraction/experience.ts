@@ -81,6 +81,41 @@ function positionShare(lines: readonly ResumeLine[], title: string | null, emplo
   return 1;
 }
 
+/**
+ * Work stated as done while studying ("… while balancing full-time course load", "worked 20 hours a week while
+ * studying", "while a full-time student"): a student job, whatever the title. Only study words that cannot be the
+ * work itself count: "classes" a teacher teaches, "clinical studies" a coordinator runs, "a graduate student" a
+ * researcher supervises do not.
+ */
+const CONCURRENT = String.raw`\b(?:while|whilst|alongside|concurrently with|in parallel with)\s+`;
+const WHILE_STUDYING = new RegExp(
+  String.raw`${CONCURRENT}(?:still\s+|being\s+)?an?\s+(?:(?:full|part)[\s-]?time\s+)?(?:(?:university|college|undergraduate|graduate|phd|doctoral)\s+)?student\b|` +
+    String.raw`${CONCURRENT}(?:[\p{L}'’-]+\s+){0,4}?(?:` +
+    String.raw`course[\s-]?load|(?:full|part)[\s-]?time (?:studies|study|enrolment|enrollment)|` +
+    String.raw`(?:my|university|college|undergraduate|graduate|degree|doctoral|phd) stud(?:ies|y)|` +
+    String.raw`(?:attending|taking) (?:my\s+)?classes|(?:attending|completing) (?:my\s+|a\s+)?(?:university|college|degree|school)|` +
+    String.raw`studying(?=\s*(?:[.,;)]|$)|\s+(?:for|at|towards?|full[\s-]?time|part[\s-]?time)\b))`,
+  "iu",
+);
+
+/**
+ * Work stated as unpaid: "Volunteer EMT", "… done on a volunteer (uncompensated) basis", "as a volunteer". Like a
+ * volunteering section it is not employment. A statement counts on the entry's own lines, not in one of its
+ * bullets, which is one duty of a job that may well be paid ("Mentored students on a volunteer basis").
+ */
+const VOLUNTEER_STATED =
+  /\b(?:volunteer|unpaid|uncompensated|voluntary)(?:\s*\([^)]*\))?\s+basis\b|\bas an? (?:unpaid\s+)?volunteer\b|\bunpaid\s+(?:position|role|post)\b/iu;
+const VOLUNTEER_BEFORE_TITLE = /\bvolunteer\s+$/iu;
+
+/** Whether an entry is volunteer work: "Volunteer" written before its title, or stated on its unbulleted lines. */
+function volunteerEntry(title: TitleFound | null, lines: readonly ResumeLine[]): boolean {
+  if (title) {
+    const at = title.line.text.indexOf(title.written);
+    if (at >= 0 && VOLUNTEER_BEFORE_TITLE.test(title.line.text.slice(0, at))) return true;
+  }
+  return lines.some((l) => !BULLET.test(l.text) && VOLUNTEER_STATED.test(l.text));
+}
+
 interface TitleFound {
   line: ResumeLine;
   written: string;
@@ -209,14 +244,26 @@ export function extractCandidateExperience(
     return { line, ranges, title, found: employerOf(scan, line, title, now, rangesByLine, isTitleLine) };
   });
   const layouts = employerLayouts(entries);
+  const spans = entrySpans(scan.doc.lines, entries.map(({ line, title }) => Math.min(line.index, title?.line.index ?? line.index)));
+  const boundaries: number[] = [];
+  const unpaid: number[] = [];
   for (const { line, ranges, title, found: read } of entries) {
     const lineIndex = line.index;
+    const first = Math.min(lineIndex, title?.line.index ?? lineIndex);
+    const entryLines = scan.doc.lines.slice(first, (spans.get(first) ?? lineIndex) + 1);
+    if (volunteerEntry(title, entryLines)) {
+      // Not employment, yet its lines end the entry above: its duties are not that job's.
+      unpaid.push(lineIndex);
+      boundaries.push(first);
+      continue;
+    }
     const found = title ? read : (untitledEmployer(scan, line, layouts, rangesByLine) ?? read);
     // A known city run onto the employer by a PDF's column merging ("Danggeun Pay Inc. Seoul") is not its name.
     const written = found === null ? null : pastedName(found.name);
     const employer = written === null ? null : (splitTrailingCity(written)?.name ?? written);
     // The employer is read beside a catalogue title; without one, the first part of the line may be the title.
-    const share = positionShare(title && title.line !== line ? [title.line, line] : [line], title?.written ?? null, title ? employer : null);
+    const byTitle = positionShare(title && title.line !== line ? [title.line, line] : [line], title?.written ?? null, title ? employer : null);
+    const share = entryLines.some((l) => WHILE_STUDYING.test(l.text)) ? TRAINEE_SHARE : byTitle;
     // A trainee position without level words was held at intern level, whatever its title.
     const levels: JobLevel[] = title?.levels.length ? title.levels : share === TRAINEE_SHARE ? ["intern"] : [];
     for (const range of ranges) {
@@ -247,7 +294,8 @@ export function extractCandidateExperience(
       anchors.push({ position, first: Math.min(lineIndex, title?.line.index ?? lineIndex), home: lineIndex });
     }
   }
-  assignSkills(scan, anchors, positionLines);
+  for (const lineIndex of unpaid) rangesByLine.delete(lineIndex);
+  assignSkills(scan, anchors, boundaries, positionLines);
   positions.sort(mostRecentFirst);
 
   const months = coveredMonths([...rangesByLine.values()].flat());
@@ -266,24 +314,32 @@ export function extractCandidateExperience(
 }
 
 /**
- * The lines of a position run from its title or date line, whichever comes first, to the line before the next
- * position's, within the same section: "Title — Employer / dates / bullets" is one entry. Skills mentioned there were
- * used in that job.
+ * The last line of each entry, by its first line: entries run to the line before the next entry's first line, within
+ * the same section.
  */
-function assignSkills(
-  scan: Scan<ResumeSection>,
-  anchors: { position: Position; first: number; home: number }[],
-  positionLines?: Map<number, string>,
-): void {
-  const lines = scan.doc.lines;
-  const starts = [...new Set(anchors.map((a) => a.first))].sort((a, b) => a - b);
+function entrySpans(lines: readonly ResumeLine[], firsts: readonly number[]): Map<number, number> {
+  const starts = [...new Set(firsts)].sort((a, b) => a - b);
   const spanEnd = (first: number): number => {
     const next = starts.find((s) => s > first) ?? lines.length;
     let end = first;
     while (end + 1 < next && !lines[end + 1]!.heading && lines[end + 1]!.section === lines[first]!.section) end++;
     return end;
   };
-  const ends = new Map(starts.map((s) => [s, spanEnd(s)]));
+  return new Map(starts.map((s) => [s, spanEnd(s)]));
+}
+
+/**
+ * The lines of a position run from its title or date line, whichever comes first, to the line before the next
+ * position's (or the next entry left out of the positions, `boundaries`), within the same section: "Title —
+ * Employer / dates / bullets" is one entry. Skills mentioned there were used in that job.
+ */
+function assignSkills(
+  scan: Scan<ResumeSection>,
+  anchors: { position: Position; first: number; home: number }[],
+  boundaries: readonly number[],
+  positionLines?: Map<number, string>,
+): void {
+  const ends = entrySpans(scan.doc.lines, [...anchors.map((a) => a.first), ...boundaries]);
   for (const { position, first } of anchors) {
     const last = ends.get(first)!;
     if (positionLines) {

@@ -26,6 +26,19 @@ describe("candidate traits and interests", () => {
     ]);
     expect(listed[2]!.evidence.snippet).toBe("Rock climbing, woodworking & sourdough baking | NOVEMBER 2019");
   });
+  it("reads no interests from prose in the interests section, nor from its wrapped lines", () => {
+    const interests = candidate(
+      [
+        "Interests",
+        "Chess, woodworking",
+        "Item one is long and therefore it normally spans over",
+        "several lines, and more.",
+        "The heroine and the dreamer; she is the principal character.",
+        "knitting",
+      ].join("\n"),
+    ).interest;
+    expect(interests.map((i) => i.name)).toEqual(["Chess", "Woodworking", "Knitting"]);
+  });
 });
 
 describe("traits, interests and values a posting asks for", () => {

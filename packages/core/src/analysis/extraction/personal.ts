@@ -60,6 +60,7 @@ const SECTION_CONFIDENCE: Partial<Record<ResumeSection, number>> = { interests: 
 const DEFAULT_CONFIDENCE = 0.6;
 const ITEM_SEPARATORS = /([,;•·▪|/]+|\s+(?:and|&)\s+)/u;
 const MAX_ITEM_WORDS = 4;
+const wordCount = (s: string): number => s.split(/\s+/u).filter(Boolean).length;
 
 /**
  * Traits, interests and values a candidate shows. Interests come from the interests section (lexicon words, plus
@@ -94,18 +95,29 @@ function listedInterests(scan: Scan<ResumeSection>, known: NamedEvidence[]): Nam
   const knownHits = namedHits(scan, "interest");
   const names = new Set(known.map((k) => k.name.toLowerCase()));
   const out: NamedEvidence[] = [];
+  let inProse = false;
   for (const line of scan.doc.lines) {
-    if (line.section !== "interests" || line.heading || line.tokens.length === 0) continue;
+    if (line.section !== "interests" || line.heading || line.tokens.length === 0) {
+      inProse = false;
+      continue;
+    }
     // Splitting with a capturing separator keeps the separators, so every item's offset is known exactly.
     let offset = line.tokens[0]!.start;
-    for (const [i, piece] of text.slice(offset, line.end).split(ITEM_SEPARATORS).entries()) {
+    const pieces = text.slice(offset, line.end).split(ITEM_SEPARATORS);
+    // A sentence is no list: its clauses between commas and "and" are not interests, nor are the words of its
+    // wrapped lines, which start in lower case after an unfinished prose line ("… spans over\nseveral lines.").
+    const continues: boolean = inProse && /^\p{Ll}/u.test(line.text.trim());
+    const prose: boolean = continues || pieces.some((p, i) => i % 2 === 0 && wordCount(p) > MAX_ITEM_WORDS);
+    inProse = prose && !/[.!?]["”’)]*\s*$/u.test(line.text);
+    if (prose) continue;
+    for (const [i, piece] of pieces.entries()) {
       const pieceStart = offset;
       offset += piece.length;
       if (i % 2 === 1) continue;
       const item = piece.trim().replace(/[.!]+$/u, "");
       const start = pieceStart + piece.indexOf(item);
       const end = start + item.length;
-      const words = item.split(/\s+/u).filter(Boolean).length;
+      const words = wordCount(item);
       // Page furniture ("RÉSUMÉ 2", "NOVEMBER 3, 2019") and template placeholders are not interests.
       if (!/\p{L}{2}/u.test(item) || /\d/u.test(item) || item === item.toUpperCase() || words > MAX_ITEM_WORDS) continue;
       if (knownHits.some((h) => h.start < end && start < h.end)) continue;

@@ -12,7 +12,14 @@ const catalogue = new Catalogue(
       { path: "skills.json", content: { skills: [{ name: "IT Strategy", type: "Specialized Skill" }] } },
       {
         path: "it.json",
-        content: { career_group: "IT", titles: [{ name: "IT Director", aliases: ["Director of IT Operations"], skills: ["IT Strategy"] }] },
+        content: {
+          career_group: "IT",
+          titles: [
+            { name: "IT Director", aliases: ["Director of IT Operations"], skills: ["IT Strategy"] },
+            { name: "Site Reliability Engineer", skills: ["IT Strategy"] },
+            { name: "Medical Practice Manager", aliases: ["Practice Manager", "Dental Practice Manager"], skills: ["IT Strategy"] },
+          ],
+        },
       },
     ],
     "test",
@@ -24,6 +31,7 @@ const titleOf = (text: string) => {
   const found = titleOnLine(ctx, text, doc.lines[0]!);
   return found && [found.title.name, found.written];
 };
+const levelsOf = (text: string) => titleOnLine(ctx, text, parseDocument(text, RESUME_SECTIONS).lines[0]!)?.levels;
 
 describe("a rank set apart from its field", () => {
   it("reads '<Rank> – <Field>' as the catalogue's '<Rank> of <Field>', written as on the line", () => {
@@ -41,5 +49,31 @@ describe("level words after a title", () => {
   it("widen the title, unless they open a repeat of it", () => {
     expect(titleOf("IT Director Senior, Acme")).toEqual(["IT Director", "IT Director Senior"]);
     expect(titleOf("Senior IT Director Senior IT Director")).toEqual(["IT Director", "Senior IT Director"]);
+  });
+});
+
+describe("a title next to a part break", () => {
+  it("is read after the break when the longest match runs across it", () => {
+    // "Dental Practice Manager" is an alias too, but "Dental" here ends the employer's name.
+    expect(titleOf("Lakeside Dental, Practice Manager")).toEqual(["Medical Practice Manager", "Practice Manager"]);
+    expect(titleOf("Lakeside Dental Practice Manager")).toEqual(["Medical Practice Manager", "Dental Practice Manager"]);
+  });
+
+  it("is no title when the words after the break name none", () => {
+    expect(titleOf("Dental, Practice")).toBeNull();
+  });
+});
+
+describe("a team rank joined to the title", () => {
+  it("is the level the title was held at", () => {
+    expect(levelsOf("Founding Member & Site Reliability Engineer & Platform Team Lead  Mar 2021 – Present")).toEqual(["lead"]);
+    expect(levelsOf("Tech Lead / Site Reliability Engineer")).toEqual(["lead"]);
+    expect(levelsOf("Senior Site Reliability Engineer and Group Manager")).toEqual(["senior", "manager"]);
+  });
+
+  it("is not read from another role or a founder's title joined to it", () => {
+    expect(levelsOf("Site Reliability Engineer & Practice Manager")).toEqual([]);
+    expect(levelsOf("Co-founder & Site Reliability Engineer")).toEqual([]);
+    expect(levelsOf("Site Reliability Engineer, Platform Team Lead: Jane Doe")).toEqual([]);
   });
 });

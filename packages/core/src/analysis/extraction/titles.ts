@@ -70,21 +70,53 @@ export function titleLevels(ctx: EngineContext, written: string, match: Match<st
 // Marks between the parts of an entry line ("LAB | HEAD RESEARCHER", "Acme Lab, Head Chef"): a title is never read
 // across one, or words of two parts would make a title neither names ("Lab Head").
 const PART_BREAK = /[|·•,;]/u;
+const PART_BREAKS = new RegExp(PART_BREAK.source, "gu");
 
 /** The first catalogue title named on a line (names and aliases, whole words), with its level words. */
 export function titleOnLine(ctx: EngineContext, text: string, line: Line<string>): TitleMention | null {
-  for (const hit of ctx.catalogue.titleMatcher.findAll(text, line.tokens)) {
+  return firstTitle(ctx, text, line, line.tokens) ?? studentEngineeringTitle(ctx, text, line) ?? rankOfFieldTitle(ctx, text, line);
+}
+
+/**
+ * The first catalogue title among `tokens`. A match across a part break is no title, but the words after the break
+ * can still start one: the matcher takes the longest match, so "Dental, Practice Manager" (an alias across the comma)
+ * would hide "Practice Manager" in "Brightside Dental, Practice Manager".
+ */
+function firstTitle(ctx: EngineContext, text: string, line: Line<string>, tokens: readonly Token[]): TitleMention | null {
+  for (const hit of ctx.catalogue.titleMatcher.findAll(text, [...tokens])) {
     const title = ctx.catalogue.title(hit.value);
-    if (!title || PART_BREAK.test(text.slice(hit.start, hit.end))) continue;
-    return mention(ctx, text, line, hit, title);
+    if (!title) continue;
+    const lastBreak = [...text.slice(hit.start, hit.end).matchAll(PART_BREAKS)].at(-1);
+    if (!lastBreak) return mention(ctx, text, line, hit, title);
+    const after = hit.start + lastBreak.index;
+    return firstTitle(ctx, text, line, tokens.filter((t) => t.start > after));
   }
-  return studentEngineeringTitle(ctx, text, line) ?? rankOfFieldTitle(ctx, text, line);
+  return null;
 }
 
 function mention(ctx: EngineContext, text: string, line: Line<string>, hit: Match<string>, title: Title): TitleMention {
   const [start, end] = widen(ctx, text, line.tokens, hit.start, hit.end);
   const written = text.slice(start, end);
-  return { title, written, start, end, levels: titleLevels(ctx, written, hit, title) };
+  const levels = titleLevels(ctx, written, hit, title);
+  const lead = teamRankJoined(text.slice(line.start, start), text.slice(end, line.end));
+  const joined = lead && !levels.some((l) => levelRank(l) >= levelRank(lead)) ? [lead] : [];
+  return { title, written, start, end, levels: [...levels, ...joined].sort((a, b) => levelRank(a) - levelRank(b)) };
+}
+
+// Roles joined to the title by "&", "and", "/" or "+" and held together with it.
+const JOINED_AFTER = /^\s*(?:&|\+|\/|\band\b)\s*(?:[\p{L}-]+\s+){0,3}?(?:team|tech(?:nical)?|group|squad|unit)\s+(lead|leader|manager|supervisor)\b/iu;
+const JOINED_BEFORE = /\b(?:team|tech(?:nical)?|group|squad|unit)\s+(lead|leader|manager|supervisor)\s*(?:&|\+|\/|\band\b)\s*$/iu;
+const TEAM_RANK: Record<string, JobLevel> = { lead: "lead", leader: "lead", manager: "manager", supervisor: "manager" };
+
+/**
+ * The rank of a team held together with the title, "Site Reliability Engineer & Infrastructure Team Lead",
+ * "Team Lead / Developer": the person led the team they worked in, so the position is held at that rank. Only a
+ * rank over a team counts; a second role ("& Office Manager") or a founder's title ("Co-founder & Engineer") says
+ * what else the person did, not how senior the titled work was.
+ */
+function teamRankJoined(before: string, after: string): JobLevel | null {
+  const rank = JOINED_AFTER.exec(after)?.[1] ?? JOINED_BEFORE.exec(before)?.[1];
+  return rank ? (TEAM_RANK[rank.toLowerCase()] ?? null) : null;
 }
 
 // A rank set apart from its field by a dash or a colon: "Director – IT Operations", "Vice President - Finance".

@@ -1,8 +1,9 @@
 /**
  * Issue 4 acceptance review: probes of the deliverables (documents, structured profile, job requirements, scoring,
  * culture fit, robustness) with real inputs, through the HTTP app on DynamoDB Local and through the engine functions.
- * Passing probes pin what the issue and docs/scoring.md promise; `it.fails` probes expose a gap found in the review
- * (the comment names it) and are to be flipped to `it` once the product is fixed.
+ * They pin what the issue and docs/scoring.md promise; the nine gaps the review found (two-column PDFs, Windows-1252
+ * text, must-have traits as gaps, current positions' years, prose duties, three résumé misreadings) were fixed, and
+ * their probes, with a comment on what was wrong, keep them fixed.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -321,19 +322,16 @@ describe("item 1: documents — edge-case files give text in reading order or a 
     await expectColumnsKept(await sidebarPdf(8, 9));
   });
 
-  // BUG (item 1, two-column layouts): when the sidebar's lines share the main column's baselines — the usual case for
-  // a Word table or a CSS grid exported to PDF — the columns are merged line by line ("SKILLS EXPERIENCE",
-  // "Kubernetes Site Reliability Engineer, Globex, …", "Terraform Ran the production …"), so Terraform and Go, named
-  // only in the sidebar, are read as used at work (credit 1 instead of 0.5). Layout: documents/pdf/layout.ts.
-  it.fails("a sidebar on the main column's baselines is read column by column, not merged line by line", async () => {
+  // When the sidebar's lines share the main column's baselines — the usual case for a Word table or a CSS grid
+  // exported to PDF — the columns were merged line by line ("SKILLS EXPERIENCE", "Terraform Ran the production …"),
+  // so skills named only in the sidebar were read as used at work.
+  it("a sidebar on the main column's baselines is read column by column, not merged line by line", async () => {
     await expectColumnsKept(await sidebarPdf(0, 10));
   });
 
-  // BUG (item 1): with the main column starting at x = 200 (a 160 pt gutter after the sidebar's words) and the
-  // sidebar 2–10 pt lower, the main column's "EXPERIENCE" heading is lifted above the whole sidebar and its positions
-  // land after "LANGUAGES": the engine then finds 0 positions (dates in a languages section are not employment),
-  // every skill counts as listed, and a candidate with ten years reads as none. At x = 220 the same page is fine.
-  it.fails("a sidebar 5 pt below a main column at x = 200 keeps the EXPERIENCE heading with its positions", async () => {
+  // With the main column at x = 200 and the sidebar 2–10 pt lower, the main column's "EXPERIENCE" heading was lifted
+  // above the whole sidebar and its positions landed after "LANGUAGES": 0 positions, every skill only listed.
+  it("a sidebar 5 pt below a main column at x = 200 keeps the EXPERIENCE heading with its positions", async () => {
     await expectColumnsKept(await sidebarPdf(5, 10, 200));
   });
 
@@ -752,23 +750,23 @@ describe("item 2: positions a recruiter reads differently on the real résumés"
     expect(pdf[0]).toMatchObject({ catalogueTitle: "Accountant", employer: "Gilmore Financial", current: true, start: "2021-10" });
   });
 
-  // BUG (item 2): "Brightside Dental, Practice Manager\nAug. 2019 – Current" — the candidate's current role, seven
-  // years long — is read with no title and no employer, although "Practice Manager" is a catalogue alias (Medical
+  // Found in the review (item 2): "Brightside Dental, Practice Manager\nAug. 2019 – Current" — the candidate's
+  // current role, seven years long — was read with no title and no employer, although "Practice Manager" is a catalogue alias (Medical
   // Practice Manager) and the very next entry, written the same way ("Marsshine Engineering, Office Manager"), is read.
   it("soupboss_02-office_coordinator.docx: the current role is Practice Manager at Brightside Dental", async () => {
     const [current] = await positionsOf("docx/soupboss_02-office_coordinator.docx");
     expect(current).toMatchObject({ current: true, employer: "Brightside Dental", catalogueTitle: expect.stringMatching(/Practice Manager/) });
   });
 
-  // BUG (item 2): "Data Innovation Lab @ Capital One (San Francisco, Ca.) 06/15 - Now" gives the employer "Data
+  // Found in the review (item 2): "Data Innovation Lab @ Capital One (San Francisco, Ca.) 06/15 - Now" gave "Data
   // Innovation Lab" (the team) instead of Capital One (the company), the name a recruiter searches and verifies.
   it("resumeparser_brendan_herger.pdf: the employer of the data-scientist role is Capital One", async () => {
     const [current] = await positionsOf("pdf/resumeparser_brendan_herger.pdf");
     expect(current?.employer).toMatch(/Capital One/);
   });
 
-  // BUG (judgement, item 2): a Resident Advisor job held "while balancing full-time course load" by an undergraduate
-  // (degree expected May 2018) counts as full-time professional work (share 1): 12.4 years of experience for a student.
+  // Found in the review (item 2): a Resident Advisor job held "while balancing full-time course load" by an
+  // undergraduate (degree expected May 2018) counted as full-time professional work: 12.4 years for a student.
   // docs/scoring.md counts student jobs at 0.25; a university's Resident Advisor is the textbook student job.
   it("resumeparser_john_smith_kent_sample.pdf: the student's Resident Advisor job counts as student work", async () => {
     const [ra] = await positionsOf("pdf/resumeparser_john_smith_kent_sample.pdf");

@@ -51,6 +51,104 @@ describe("layoutPage", () => {
     expect(read(rows.flat())).toEqual(["2019–2021 Engineer, Acme", "Built the platform", "2016–2019 Developer, Initech", "Wrote the reports", "2014–2016 Intern, Globex"]);
   });
 
+  describe("sidebars on the main column's baselines", () => {
+    // Both columns on one 16 pt grid, as a Word table or a CSS grid lays them out.
+    const sidebar = ["SKILLS", "Kubernetes", "Terraform", "Go", "LANGUAGES", "German", "Spanish"];
+    const main = [
+      "EXPERIENCE",
+      "Site Reliability Engineer, Globex, 2021 – Present",
+      "Ran the production Kubernetes clusters.",
+      "Systems Administrator, Initech, 2016 – 2020",
+      "Maintained Linux servers and backups.",
+      "EDUCATION",
+      "BSc Computer Science, Leeds, 2012 – 2016",
+    ];
+    const grid = (texts: string[], x: number, top = 100) => texts.map((text, i) => frag(text, x, top + i * 16));
+
+    it("reads the sidebar, then the main column, when every line has a neighbour across the gutter", () => {
+      expect(read([...grid(main, 220), ...grid(sidebar, 40)])).toEqual([...sidebar, ...main]);
+    });
+
+    it("reads them column by column when the sidebar stops halfway down the main column", () => {
+      const longer = [...main, "Certified Kubernetes Administrator, 2022", "AWS Solutions Architect, 2021", "Volunteer mentor at Code Club"];
+      expect(read([...grid(longer, 220), ...grid(sidebar.slice(0, 4), 40)])).toEqual([...sidebar.slice(0, 4), ...longer]);
+    });
+
+    it("still reads a column of dates beside one-line entries row by row", () => {
+      const dates = ["2021 – 2024", "2018 – 2021", "2016 – 2018", "2014 – 2016"].map((text, i) => frag(text, 40, 100 + i * 16));
+      const roles = ["Engineer, Globex", "Developer, Initech", "Analyst, Acme Corporation", "Intern, Umbrella"].map((text, i) => frag(text, 160, 100 + i * 16));
+      expect(read([...roles, ...dates])).toEqual(["2021 – 2024 Engineer, Globex", "2018 – 2021 Developer, Initech", "2016 – 2018 Analyst, Acme Corporation", "2014 – 2016 Intern, Umbrella"]);
+    });
+
+    it("still reads a bullet column beside its items row by row", () => {
+      const items = ["Certified Public Accountant", "Month-end close and reconciliations", "Accounts payable", "Payroll"];
+      const fragments = items.flatMap((text, i) => [frag("•", 60, 100 + i * 14, 10, 4), frag(text, 80, 100 + i * 14)]);
+      expect(read(fragments)).toEqual(items.map((text) => `• ${text}`));
+    });
+
+    it("still reads a column of repeated places beside one-line entries row by row", () => {
+      const entries = ["Problem Writer, Hacking Contest", "Organizer, Security Conference", "Staff, Hacking Camp"];
+      const fragments = entries.flatMap((text, i) => [frag(text, 50, 100 + i * 14), frag("S.Korea", 480, 100 + i * 14)]);
+      expect(read(fragments)).toEqual(entries.map((text) => `${text} S.Korea`));
+    });
+
+    it("still reads labels beside values that run over several lines row by row", () => {
+      const fragments = [
+        frag("Languages", 40, 100),
+        frag("English (native), German (fluent), French", 160, 100),
+        frag("(conversational), Spanish (basic)", 160, 113),
+        frag("Programming", 40, 126),
+        frag("Python, Go, TypeScript, SQL, Bash and a", 160, 126),
+        frag("little Rust", 160, 139),
+        frag("Tools", 40, 152),
+        frag("Terraform, Kubernetes, Docker, GitHub", 160, 152),
+        frag("Actions and Grafana", 160, 165),
+      ];
+      expect(read(fragments)[0]).toBe("Languages English (native), German (fluent), French");
+      expect(read(fragments)).toContain("Programming Python, Go, TypeScript, SQL, Bash and a");
+    });
+
+    it("still keeps tab-stop dates on their entry's line", () => {
+      const fragments = [
+        frag("Engineer, Globex", 50, 100),
+        frag("2019 – 2021", 460, 100),
+        frag("Built the billing service", 60, 113),
+        frag("Ran the on-call rota", 60, 126),
+        frag("Developer, Initech", 50, 145),
+        frag("2016 – 2019", 460, 145),
+        frag("Wrote the reporting tools", 60, 158),
+        frag("Analyst, Acme", 50, 177),
+        frag("2014 – 2016", 460, 177),
+        frag("Kept the books", 60, 190),
+      ];
+      expect(read(fragments)).toEqual([
+        "Engineer, Globex 2019 – 2021",
+        "Built the billing service",
+        "Ran the on-call rota",
+        "Developer, Initech 2016 – 2019",
+        "Wrote the reporting tools",
+        "Analyst, Acme 2014 – 2016",
+        "Kept the books",
+      ]);
+    });
+  });
+
+  it("keeps a main column's heading with its column when the sidebar starts a few points lower", () => {
+    // The name reaches far enough right to cross the gutter and head the page, and the page's text spans
+    // x 40–420, so "EXPERIENCE" (200–250) is centred on it by accident.
+    const sidebar = ["SKILLS", "Kubernetes", "Terraform", "Go", "LANGUAGES", "German", "Spanish"].map((text, i) => frag(text, 40, 105 + i * 16));
+    const main = [
+      "EXPERIENCE",
+      "Site Reliability Engineer, Globex",
+      "Ran the production clusters in three regions",
+      "Systems Administrator, Initech",
+      "Maintained Linux servers and backups.",
+      "EDUCATION",
+      "BSc Computer Science, Leeds",
+    ].map((text, i) => frag(text, 200, 100 + i * 16));
+    expect(read([frag("PRIYA NAIR", 40, 60, 20, 115), ...main, ...sidebar])).toEqual(["PRIYA NAIR", ...[...sidebar, ...main].map((f) => f.text)]);
+  });
+
   it("keeps a superscript on its line", () => {
     expect(read([frag("2014 1", 50, 100), frag("st", 80, 96.5, 7), frag("/50 Coding Competition", 87, 100)])).toEqual(["2014 1st/50 Coding Competition"]);
   });

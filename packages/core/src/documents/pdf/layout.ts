@@ -3,12 +3,14 @@
  * the geometry can be tested with made-up coordinates.
  *
  * Fragments are grouped into rows by baseline and split into segments at wide horizontal gaps. A page is
- * then searched for a gutter: a vertical band crossed by (almost) no segment with text on both sides. Two
- * sides that share their baselines are a table or a date column and are read row by row; two sides with
- * independent baselines are columns (a sidebar, a two-column CV) and are read one after the other. The
- * search recurses into each column. Rows that cross the gutter (a centred name, a contact line) split the
- * page into bands that are read top to bottom.
+ * then searched for a gutter: a vertical band crossed by (almost) no segment with text on both sides. The
+ * two sides are columns (a sidebar, a two-column CV) and are read one after the other, unless one side
+ * annotates the other on its baselines (a date column, tab-stop dates, bullets: see table.ts), which makes
+ * them a table read row by row. The search recurses into each column. Rows that cross the gutter (a centred
+ * name, a contact line) split the page into bands that are read top to bottom.
  */
+
+import { readsAsTable, type SideRow } from "./table.ts";
 
 export interface Fragment {
   text: string;
@@ -53,8 +55,8 @@ const SEGMENT_GAP = 0.9;
 const JOIN_GAP = 0.12;
 const WIDE_GAP = 0.6;
 const MIN_SIDE_ROWS = 3;
-// Share of the smaller side's rows that must sit on the other side's baselines to call it a table.
-const TABLE_ALIGNMENT = 0.6;
+// A heading leads the column below it when their baselines are at most this many line pitches apart.
+const MAX_LEAD_PITCH = 1.5;
 
 export function layoutPage(fragments: Fragment[]): Block[] {
   const segments = buildSegments(dropDuplicates(fragments));
@@ -274,12 +276,10 @@ function splitAt(segments: Segment[], g0: number, g1: number, maxCrossing: numbe
     const rowX1 = Math.max(...row.items.map((segment) => segment.x1));
     return Math.abs((rowX0 + rowX1) / 2 - (x0 + x1) / 2) <= Math.max(6, 0.04 * (x1 - x0));
   };
-  const outside = (side: Segment[], other: Segment[]) => {
-    const ys = other.map((segment) => segment.y);
-    const top = Math.min(...ys);
-    const bottom = Math.max(...ys);
-    return clusterRows(side, segmentSpan).filter((row) => (row.y < top || row.y > bottom) && centred(row)).flatMap((row) => row.items);
-  };
+  const outside = (side: Segment[], other: Segment[]) =>
+    rowsBeyondColumn(clusterRows(side, segmentSpan), clusterRows(other, segmentSpan))
+      .filter(centred)
+      .flatMap((row) => row.items);
   if (left.length > 0 && right.length > 0) {
     const moved = new Set([...outside(left, right), ...outside(right, left)]);
     spanning.push(...moved);
@@ -296,17 +296,57 @@ function splitAt(segments: Segment[], g0: number, g1: number, maxCrossing: numbe
   // where both sides have text show a single column with a ragged edge, not two columns.
   const interior = clusterRows(spanning, segmentSpan).filter((row) => row.y > overlapTop && row.y < overlapBottom);
   if (interior.length > 1) return null;
-  if (sharesBaselines(leftRows, rightRows)) return null;
+  if (readsAsTable(sideRows(leftRows), sideRows(rightRows))) return null;
   return { left, right, spanning };
 }
 
-/** True when the smaller side's rows mostly sit exactly on the other side's baselines: a table, not columns. */
-function sharesBaselines(a: Row<Segment>[], b: Row<Segment>[]): boolean {
-  const [small, large] = a.length <= b.length ? [a, b] : [b, a];
-  const aligned = small.filter((row) =>
-    large.some((other) => Math.abs(other.y - row.y) <= Math.max(1, 0.15 * Math.min(other.size, row.size))),
-  ).length;
-  return aligned >= TABLE_ALIGNMENT * small.length;
+/**
+ * The rows of one side that lie above or below the other side's column and are not part of their own column.
+ * A row less than a line pitch from the other column's first or last line sits beside it; a heading flush
+ * with its column's left edge, a line pitch from the column's next line, leads that column (a main column's
+ * "EXPERIENCE" a few points above the sidebar's first line), however centred on the page it happens to be.
+ */
+function rowsBeyondColumn(rows: Row<Segment>[], otherRows: Row<Segment>[]): Row<Segment>[] {
+  const first = otherRows[0];
+  const last = otherRows.at(-1);
+  if (!first || !last) return [];
+  const slot = linePitch(otherRows) ?? first.size;
+  const inside = rows.filter((row) => row.y > first.y - slot && row.y < last.y + slot);
+  if (inside.length === 0) return rows;
+  const pitch = linePitch(inside) ?? inside[0]!.size;
+  const edge = mode(inside.map((row) => Math.round(rowX0(row))));
+  const leads = (row: Row<Segment>, next: Row<Segment>) =>
+    Math.abs(rowX0(row) - edge) <= 1 && Math.abs(next.y - row.y) <= MAX_LEAD_PITCH * pitch;
+  let top = rows.indexOf(inside[0]!);
+  while (top > 0 && leads(rows[top - 1]!, rows[top]!)) top--;
+  let bottom = rows.indexOf(inside.at(-1)!);
+  while (bottom + 1 < rows.length && leads(rows[bottom + 1]!, rows[bottom]!)) bottom++;
+  return [...rows.slice(0, top), ...rows.slice(bottom + 1)];
+}
+
+const rowX0 = (row: Row<Segment>) => Math.min(...row.items.map((segment) => segment.x0));
+
+/** The usual distance between consecutive baselines of rows. */
+function linePitch(rows: Row<Segment>[]): number | undefined {
+  const gaps: number[] = [];
+  for (let i = 1; i < rows.length; i++) gaps.push(rows[i]!.y - rows[i - 1]!.y);
+  return median(gaps.filter((gap) => gap > 0));
+}
+
+function mode(values: number[]): number {
+  const counts = new Map<number, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0];
+}
+
+function sideRows(rows: Row<Segment>[]): SideRow[] {
+  return rows.map((row) => ({
+    y: row.y,
+    size: row.size,
+    x0: rowX0(row),
+    x1: Math.max(...row.items.map((segment) => segment.x1)),
+    text: rowToLine(row).text,
+  }));
 }
 
 function toLines(segments: Segment[]): Block {

@@ -60,6 +60,8 @@ describe("admin taxonomy API", () => {
     const bad = await admin("/admin/taxonomy/sync", { method: "POST", json: { base_url: "ftp://example.org" } });
     expect(bad.status).toBe(400);
     expect((await jsonOf(bad)).message).toMatch(/base_url/);
+    // No host: refused here, with the rule ATS connections and the CLI apply, not left to fail in the sync.
+    expect((await admin("/admin/taxonomy/sync", { method: "POST", json: { base_url: "http:///esco/api" } })).status).toBe(400);
     expect((await admin("/admin/taxonomy/syncs?limit=0")).status).toBe(400);
     expect((await admin("/admin/taxonomy/sync", { method: "POST", body: "{}" })).status).toBe(415);
   });

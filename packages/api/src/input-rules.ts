@@ -5,7 +5,7 @@ import { z } from "@hono/zod-openapi";
  * one schema each, used by the routes and by `npm run cli`.
  */
 
-/** A provider API base URL (`base_url` of an ATS connection): http(s), a host, an optional path. */
+/** An upstream API base URL (an ATS connection's, the taxonomy sync's `base_url`): http(s), a host, an optional path. */
 export const HttpUrl = z
   .string()
   .max(500)

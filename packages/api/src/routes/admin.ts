@@ -9,6 +9,7 @@ import { ApiError } from "../errors.ts";
 import { jsonBody, newRouter } from "../app.ts";
 import { parseLimit } from "../pagination.ts";
 import { envelope } from "../schemas.ts";
+import { HttpUrl } from "../input-rules.ts";
 import { errorResponses, jsonRequest } from "./common.ts";
 import { bodyLimitFor } from "./limits.ts";
 import { registerAdminUsers } from "./admin-users.ts";
@@ -153,11 +154,7 @@ const routes = {
     security: adminSecurity,
     request: jsonRequest(
       z.object({
-        base_url: z
-          .string()
-          .regex(/^https?:\/\/\S+$/, "must be an http(s) URL")
-          .max(500)
-          .optional()
+        base_url: HttpUrl.optional()
           .openapi({ description: "ESCO web-service base URL (default: WINNOW_ESCO_API_URL or https://ec.europa.eu/esco/api)." }),
         fresh: z.boolean().optional().openapi({ description: "Start over instead of resuming an interrupted sync." }),
       }),

@@ -18,6 +18,11 @@ const catalogue = new Catalogue(
             { name: "Statistics", type: "Specialized Skill" },
             { name: "Accounting", type: "Specialized Skill" },
             { name: "Python", type: "Specialized Skill" },
+            { name: "Negotiation", type: "Common Skill" },
+            { name: "Scheduling", type: "Common Skill", aliases: ["Staff Scheduling"] },
+            { name: "Butchery", type: "Specialized Skill" },
+            { name: "Joinery", type: "Specialized Skill" },
+            { name: "Installation", type: "Specialized Skill" },
           ],
         },
       },
@@ -47,5 +52,24 @@ describe("fields of study in a degree's sentence", () => {
 
   it("are skills when no degree is named with them", () => {
     expect(jobSkills("Requirements\n- Strong statistics and Python")).toEqual([["Statistics", "must"], ["Python", "must"]]);
+  });
+});
+
+describe("skills shown by the verb of the work", () => {
+  const verbs = (text: string) => scanText(text, RESUME_SECTIONS, catalogue).skills.map((s) => [s.surface, catalogue.skill(s.value)!.name]);
+
+  it("reads a past-tense verb of the work history as the skill its noun names", () => {
+    expect(verbs("Experience\nSous Chef, Acme, 2020 – 2024\n- Butchered whole hogs; scheduled a crew of 12; negotiated with farms")).toEqual([
+      ["Butchered", "Butchery"],
+      ["scheduled", "Scheduling"],
+      ["negotiated", "Negotiation"],
+    ]);
+    expect(verbs("Experience\n- Installed panels")).toEqual([["Installed", "Installation"]]);
+  });
+
+  it("reads no verb outside the work history, no present tense, no word a catalogue phrase covers, no unrelated noun", () => {
+    expect(verbs("Summary\nNegotiated deals for ten years")).toEqual([]);
+    expect(verbs("Experience\n- Negotiates renewals; joined the team in 2020")).toEqual([]);
+    expect(verbs("Experience\n- Staff Scheduling for 40 nurses")).toEqual([["Staff Scheduling", "Scheduling"]]);
   });
 });

@@ -51,10 +51,11 @@ export function scanText<K extends string>(text: string, vocab: SectionVocabular
     const onLine: Hit<LexEntry, K>[] = [];
     lexiconByLine.push(onLine);
     if (line.heading || line.tokens.length === 0) continue;
-    for (const m of catalogue.skillMatcher.findAll(text, line.tokens)) {
-      const hit = { ...m, line };
-      const skill = catalogue.skill(m.value);
-      if (lettersAsName(line, m.start, m.surface) || isAudience(hit) || (skill && inOtherFamily(catalogue, skill, hit))) continue;
+    const found = catalogue.skillMatcher.findAll(text, line.tokens).map((m) => ({ ...m, line }));
+    if (line.section === "experience") found.push(...verbFormHits(catalogue, line, found));
+    for (const hit of found) {
+      const skill = catalogue.skill(hit.value);
+      if (lettersAsName(line, hit.start, hit.surface) || isAudience(hit) || (skill && inOtherFamily(catalogue, skill, hit))) continue;
       skills.push(hit);
     }
     for (const m of LEXICON.findAll(text, line.tokens)) {
@@ -67,4 +68,46 @@ export function scanText<K extends string>(text: string, vocab: SectionVocabular
   }
   const foreign = outOfProfession(catalogue, skills);
   return { doc, skills: skills.filter((_, i) => !foreign.has(i)), lexicon, lexiconByLine };
+}
+
+// Endings that turn a verb's stem into the noun a catalogue names a skill by: negotiat-ion, install-ation,
+// reconcil-iation, compos-ition, manag-ement, butcher-y, schedul-ing.
+const NOUN_ENDINGS = ["ion", "ation", "iation", "ition", "ement", "ment", "y", "ing"];
+const MIN_VERB_LENGTH = 6;
+const verbIndexes = new WeakMap<Catalogue, Map<string, string>>();
+
+/** One-word catalogue skills by lower-case name or alias: nouns a past-tense verb of the work history can name. */
+function oneWordSkills(catalogue: Catalogue): Map<string, string> {
+  let index = verbIndexes.get(catalogue);
+  if (!index) {
+    index = new Map();
+    for (const s of catalogue.skills) {
+      // Credentials and languages are held, not done; a case-sensitive name is an ordinary word in other senses.
+      if (s.type === "Certification" || s.type === "Language" || s.case_sensitive) continue;
+      for (const name of [s.name, ...s.aliases]) {
+        if (/^\p{L}+$/u.test(name) && name.length >= MIN_VERB_LENGTH) index.set(name.toLowerCase(), s.id);
+      }
+    }
+    verbIndexes.set(catalogue, index);
+  }
+  return index;
+}
+
+/**
+ * Skills a work-history line shows by the verb of the work rather than its noun: "negotiated renewals" shows
+ * Negotiation, "scheduled a crew of 12" Scheduling, "butchered whole hogs" Butchery. Only past-tense forms, the way
+ * duties are written, of one-word skill names, and only where no catalogue phrase already covers the word.
+ */
+function verbFormHits<K extends string>(catalogue: Catalogue, line: Line<K>, found: readonly Hit<string, K>[]): Hit<string, K>[] {
+  const index = oneWordSkills(catalogue);
+  const hits: Hit<string, K>[] = [];
+  for (const token of line.tokens) {
+    const word = token.norm;
+    if (word.length < MIN_VERB_LENGTH || !word.endsWith("ed") || found.some((h) => h.start <= token.start && token.end <= h.end)) continue;
+    // "negotiated" → negotiat-ion, "scheduled" → schedul-ing, "planned" → plann-ing, "butchered" → butcher-y.
+    const stem = word.slice(0, -2);
+    const id = NOUN_ENDINGS.map((ending) => index.get(stem + ending)).find((x) => x !== undefined);
+    if (id) hits.push({ value: id, start: token.start, end: token.end, surface: token.raw, line });
+  }
+  return hits;
 }

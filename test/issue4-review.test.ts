@@ -18,6 +18,7 @@ import { analyseCandidate, analyseJob, scoreMatch, type CandidateProfile, type E
 import { Catalogue } from "@winnow/core/catalogue/catalogue";
 import { TitleNormalizer } from "@winnow/core/catalogue/normalizer";
 import { DocumentError, extractText } from "@winnow/core/documents/index";
+import { buildZip } from "@winnow/core/documents/test-support";
 import { loadDefaultCatalogue } from "@winnow/catalogue";
 import { testService, type TestService } from "./helpers.ts";
 import { expectStandardError } from "./spec-review/expect.ts";
@@ -102,45 +103,6 @@ function png(): Uint8Array {
     chunk("IDAT", deflateSync(raw)),
     chunk("IEND", Buffer.alloc(0)),
   ]);
-}
-
-/** A stored (uncompressed) ZIP archive with the given entries. */
-function zip(entries: Record<string, string>): Uint8Array {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, content] of Object.entries(entries)) {
-    const data = Buffer.from(content);
-    const fileName = Buffer.from(name);
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, fileName, data);
-    centrals.push(central, fileName);
-    offset += local.length + fileName.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(entries).length, 8);
-  end.writeUInt16LE(Object.keys(entries).length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
 }
 
 async function docxResume(): Promise<Uint8Array> {
@@ -256,7 +218,7 @@ describe("item 1: documents — edge-case files give text in reading order or a 
   it("a truncated DOCX and a ZIP that is not a DOCX are 422s naming the problem", async () => {
     const docx = resumeFile("docx/soupboss_01-accountant.docx");
     await expectUnreadable(docx.slice(0, Math.floor(docx.length * 0.6)), /damaged|incomplete/i);
-    await expectUnreadable(zip({ "notes.txt": "Jane Doe, Python" }), /ZIP archives are not supported/);
+    await expectUnreadable(buildZip({ "notes.txt": "Jane Doe, Python" }), /ZIP archives are not supported/);
   });
 
   it("images, legacy binaries and random bytes are 422s, never 5xx", async () => {

@@ -202,6 +202,14 @@ describe("extractText: plain text", () => {
     expect(await extractText(bytes)).toEqual({ kind: "text", pages: null, text: "José Müller\n“Café Zürich”, 2018 – Present" });
   });
 
+  it("keeps UTF-8 with one stray 8-bit byte UTF-8, and reads valid UTF-8 holding C1 characters", async () => {
+    const stray = new Uint8Array(Buffer.concat([Buffer.from("José Müller — Résumé\nBarista at Joe", "utf8"), Buffer.from([0x92]), Buffer.from("s Café", "utf8")]));
+    // The stray byte decodes to U+FFFD, which text normalisation drops; every accent stays as written.
+    expect((await extractText(stray)).text).toBe("José Müller — Résumé\nBarista at Joes Café");
+    // U+0092 and U+0096: a Latin-1 round trip's left-overs for ’ and –, in otherwise valid UTF-8.
+    expect((await extractText(utf8("Jane Doe\nJoe\u0092s Café, 2018 \u0096 2020"))).text).toContain("Jane Doe");
+  });
+
   it("reports whitespace-only text as empty", async () => {
     expect((await rejection(utf8(" \n\t\r\n "))).code).toBe("empty");
   });

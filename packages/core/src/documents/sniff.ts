@@ -103,6 +103,7 @@ const utf16beDecoder = new TextDecoder("utf-16be", { fatal: true, ignoreBOM: fal
 
 // Not fatal: Windows-1252 defines every byte but five, which decode to C1 controls and count as binary below.
 const windows1252Decoder = new TextDecoder("windows-1252");
+const lenientUtf8Decoder = new TextDecoder("utf-8");
 // Legacy 8-bit text is mostly ASCII with a few accented letters; binary data is about half high bytes.
 const MAX_HIGH_BYTE_SHARE = 0.3;
 
@@ -117,27 +118,37 @@ export function decodeText(bytes: Uint8Array): string | null {
     else if (startsWith(bytes, [0xfe, 0xff])) text = utf16beDecoder.decode(bytes);
     else text = utf8Decoder.decode(bytes);
   } catch {
-    return startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff]) ? null : decodeLegacy(bytes);
+    return startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff]) ? null : decodeInvalidUtf8(bytes);
   }
-  return looksBinary(text) ? null : text;
+  return looksBinary(text, false) ? null : text;
 }
 
-function decodeLegacy(bytes: Uint8Array): string | null {
+/**
+ * Bytes that are not valid UTF-8. UTF-8 with a stray byte (one pasted character from another encoding) stays UTF-8,
+ * the stray byte a replacement character: read as Windows-1252 every accent of it would be garbled ("JosÃ©").
+ * Without any valid multi-byte sequence, the text is 8-bit: Windows-1252.
+ */
+function decodeInvalidUtf8(bytes: Uint8Array): string | null {
+  const lenient = lenientUtf8Decoder.decode(bytes);
+  if (/[^\u0000-\u007f\ufffd]/u.test(lenient)) return looksBinary(lenient, false) ? null : lenient;
   let high = 0;
   for (const b of bytes) if (b >= 0x80) high++;
   if (high > bytes.length * MAX_HIGH_BYTE_SHARE) return null;
   const text = windows1252Decoder.decode(bytes);
-  return looksBinary(text) ? null : text;
+  return looksBinary(text, true) ? null : text;
 }
 
-function looksBinary(text: string): boolean {
+/**
+ * Control characters beyond a few say binary. `legacy`: C1 controls count too — in Windows-1252 text they are the
+ * bytes it leaves undefined; in UTF-8 they can be a Latin-1 round trip's artefact (U+0092 for ’) and are tolerated.
+ */
+function looksBinary(text: string, legacy: boolean): boolean {
   let controls = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code === 0) return true;
     // Tab, LF, VT, FF, CR are ordinary in text files; other C0 controls only show up in binary data.
-    // C1 controls: what Windows-1252's undefined bytes decode to, and never in real text.
-    if ((code < 0x20 && (code < 0x09 || code > 0x0d)) || (code >= 0x7f && code <= 0x9f)) controls++;
+    if ((code < 0x20 && (code < 0x09 || code > 0x0d)) || code === 0x7f || (legacy && code >= 0x80 && code <= 0x9f)) controls++;
   }
   return controls > Math.max(2, text.length / 200);
 }

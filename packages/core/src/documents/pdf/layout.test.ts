@@ -69,6 +69,11 @@ describe("layoutPage", () => {
       expect(read([...grid(main, 220), ...grid(sidebar, 40)])).toEqual([...sidebar, ...main]);
     });
 
+    it("reads a sidebar of contact details and language levels as a column: digits there are no dates", () => {
+      const contact = ["CONTACT", "+44 20 7946 0958", "London E1 6AN", "LANGUAGES", "English C2", "German B1", "Spanish A2"];
+      expect(read([...grid(main, 220), ...grid(contact, 40)])).toEqual([...contact, ...main]);
+    });
+
     it("reads them column by column when the sidebar stops halfway down the main column", () => {
       const longer = [...main, "Certified Kubernetes Administrator, 2022", "AWS Solutions Architect, 2021", "Volunteer mentor at Code Club"];
       expect(read([...grid(longer, 220), ...grid(sidebar.slice(0, 4), 40)])).toEqual([...sidebar.slice(0, 4), ...longer]);

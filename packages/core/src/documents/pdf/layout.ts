@@ -302,9 +302,10 @@ function splitAt(segments: Segment[], g0: number, g1: number, maxCrossing: numbe
 
 /**
  * The rows of one side that lie above or below the other side's column and are not part of their own column.
- * A row less than a line pitch from the other column's first or last line sits beside it; a heading flush
- * with its column's left edge, a line pitch from the column's next line, leads that column (a main column's
- * "EXPERIENCE" a few points above the sidebar's first line), however centred on the page it happens to be.
+ * A row less than a line pitch from the other column's first or last line sits beside it; a heading flush with
+ * its column's left edge, at most MAX_LEAD_PITCH line pitches above the column's next line, leads that column (a
+ * main column's "EXPERIENCE" a few points above the sidebar's first line), however centred on the page it happens
+ * to be.
  */
 function rowsBeyondColumn(rows: Row<Segment>[], otherRows: Row<Segment>[]): Row<Segment>[] {
   const first = otherRows[0];

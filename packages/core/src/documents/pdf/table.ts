@@ -56,13 +56,20 @@ function isScattered(partnerIndexes: number[]): boolean {
   return skipping >= SCATTERED_STEPS * (sorted.length - 1);
 }
 
+// A year, a numeric date or an open end ("2019 – Present", "03/2021", "Sept 2020 – now").
+const DATE_CELL = /\b(?:19|20)\d{2}\b|\b\d{1,2}[/.-]\d{2,4}\b|\b(?:present|current|now|today)\b/iu;
+// A short figure: a grade, a share, a count ("3.8", "95%", "12").
+const FIGURE_CELL = /^[+-]?\p{N}[\p{N}.,%/]{0,4}$/u;
+const MARK_LENGTH = 3;
+
 /**
- * A cell reads as an annotation when it holds a number (a year, a date range, a grade), no letters at all (a
- * bullet, a dash, an icon) or the same text as another cell (a city, a "Comment" placeholder).
+ * A cell reads as an annotation when it holds a date or a short figure, a mark without letters (a bullet, a dash,
+ * an icon), or the same text as another cell (a city, a "Comment" placeholder). Sidebar content with digits in it —
+ * a phone number, "London E1 6AN", "English C2" — is not an annotation.
  */
 function isAnnotationCell(row: SideRow, rows: SideRow[]): boolean {
   const text = row.text.trim();
-  if (/\p{N}/u.test(text) || !/\p{L}/u.test(text)) return true;
+  if (DATE_CELL.test(text) || FIGURE_CELL.test(text) || (!/\p{L}/u.test(text) && text.length <= MARK_LENGTH)) return true;
   const key = text.toLowerCase();
   return rows.some((other) => other !== row && other.text.trim().toLowerCase() === key);
 }

@@ -6,7 +6,7 @@
  * 1. Quality: per job, NDCG@10 (gains 2^grade − 1) and P@5 (relevant = grade ≥ 2) of the engine's ranking and of a
  *    BM25 ranking of the same decoded texts (job description as the query), for the tuning half, the held-out
  *    half and all 12 jobs; beside them the same metrics for an independent second reading of the dev set by
- *    recruiters blind to the grades (second-reading.json): how far careful human readers agree with the labels.
+ *    readers blind to the grades (second-reading.json): how consistent the labels are.
  * 2. Speed on one core: text and PDF résumés per second, bytes → extracted text → analyseCandidate → scoreMatch.
  * 3. p50 latency of POST /v1/match-insights/recommend-candidates with 100 text résumés served from a loopback HTTP
  *    server, on the local server with an in-memory DynamoDB Local.
@@ -50,7 +50,7 @@ const second = new Map<string, RankingQuality>(jobs.map((j) => [j.id, secondRead
 function printQuality(rows: JobQuality[]): void {
   console.log(`\nbench:screening — ${jobs.length} jobs × ${jobs[0]!.candidates.length} candidates; NDCG@10 (gain 2^g−1), P@5 (grade ≥ 2),`);
   console.log("own@5 = NDCG@5 of each job's own candidates ranked among themselves (same profession, the hard part)");
-  console.log("2nd = an independent second reading by recruiters blind to the grades (second-reading.json): the labels' ceiling\n");
+  console.log("2nd = an independent second reading by readers blind to the grades (second-reading.json): the labels' consistency\n");
   const head = ["job", "half", "NDCG engine", "NDCG BM25", "Δ NDCG", "P@5 engine", "P@5 BM25", "own@5 eng", "own@5 BM25", "NDCG 2nd", "own@5 2nd"];
   const widths = [28, 9, 12, 11, 9, 12, 10, 11, 11, 10, 11];
   const line = (cells: string[]) => console.log(cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(""));

@@ -3,10 +3,11 @@ import { FIXTURES, tieKey, type LabelledJob } from "./dataset.ts";
 import { measureRanking, type RankingQuality } from "./quality.ts";
 
 /**
- * An independent second reading of the dev set (second-reading.json): recruiters who never saw the original grades,
+ * An independent second reading of the dev set (second-reading.json): readers who never saw the original grades,
  * the notes or the engine read each posting and its 25 own résumés (plain text, shuffled, ids hidden) and graded and
- * ordered them. Scored with the same metrics as the rankers, it shows how far careful human readers agree with the
- * original grades — the ceiling any ranker can be expected to reach on these labels.
+ * ordered them. They were language-model sessions like the graders, so scored with the rankers' metrics their order
+ * shows how consistent the labels are and how far a careful reading of the résumés ranks by them — not the
+ * judgement of a panel of recruiters.
  */
 export interface SecondReading {
   /** Candidate ids of the job's own pool, best first. */

@@ -369,8 +369,8 @@ describe("item 1: documents — edge-case files give text in reading order or a 
 // Item 4/5 invariants on the 31 real résumés × 3 postings of three professions.
 
 const CORPUS_POSTINGS = ["01-frontend-engineer-markdown.txt", "02-registered-nurse-prose.txt", "13-financial-analyst-minimum.txt"];
-// Attributes docs/scoring.md says are not stated requirements (values are always nice-to-have).
-const IMPLIED = /^(Experience as |Responsibility: |Vocabulary of the role|Wording of the posting|.*-level role in |Value: )/;
+// Attributes docs/scoring.md says are not stated requirements (interests are never gaps; values are nice-to-have).
+const IMPLIED = /^(Experience as |Responsibility: |Vocabulary of the role|Wording of the posting|.*-level role in |Interest: |Value: )/;
 const BLOCK_WEIGHTS = { analysed_skills: 0.35, analysed_experience: 0.45, analysed_education: 0.12, analysed_interests: 0.08 } as const;
 const CULTURE_TYPES = ["Learning Culture", "Authority Culture", "Results Culture", "Enjoyment Culture", "Safety Culture", "Caring Culture", "Order Culture", "Purpose Culture"];
 
@@ -492,7 +492,7 @@ describe("items 4–5: invariants of every screening of the real résumés again
     });
   });
 
-  // requirement_gaps left out must-have traits and interests ("must be a fast learner" unmet was no gap), against
+  // requirement_gaps left out must-have traits ("must be a fast learner" unmet was no gap), against
   // docs/scoring.md's "every stated must-have not fully met"; and a trait that is also a catalogue skill ("team
   // player" → Teamwork) was required twice, once in each block.
   it("a must-have trait the candidate does not show is a requirement gap", () => {

@@ -43,7 +43,8 @@ export function analyseJob(jobDescription: string, ctx: EngineContext): JobProfi
     .filter((l) => l.section === "responsibilities" && !l.heading && l.tokens.length > 0)
     .map((l) => text.slice(l.tokens[0]!.start, l.end).replace(NUMBERING, ""));
   // Without a responsibilities section, the duties a prose posting states ("In this role you will …").
-  const responsibilities = (listed.length ? listed : proseDuties(scan).map((d) => text.slice(d.from, d.to)))
+  const prose = proseDuties(scan);
+  const responsibilities = (listed.length ? listed : prose.map((d) => text.slice(d.from, d.to)))
     .map((r) => r.slice(0, MAX_SNIPPET_LENGTH))
     .filter(Boolean)
     .slice(0, MAX_RESPONSIBILITIES);
@@ -57,7 +58,7 @@ export function analyseJob(jobDescription: string, ctx: EngineContext): JobProfi
     experience: extractJobYears(scan),
     education: extractJobEducation(scan),
     responsibilities,
-    duties: extractJobDuties(scan),
+    duties: extractJobDuties(scan, prose),
     vocabulary: extractJobVocabulary(scan, ctx.catalogue, header.titleSpan),
     wording: extractJobWording(scan, ctx.catalogue, header.titleSpan),
     traits: personal.trait.filter((t) => !readAsSkill.has(t.id)),

@@ -74,6 +74,9 @@ describe("duties stated in prose", () => {
 
   it("leaves out what the hire will get, need or join, and the posting's other sections", () => {
     expect(prose("You will receive a bonus. You'll need 3 years of SQL. You will join a team of 12. You will report to the CFO.")).toEqual([]);
+    expect(
+      prose("You'll love our culture and free lunches. You will be rewarded with a competitive salary. You will be given a laptop. You will be reporting to the CTO. You will bring 5+ years of Python. You will learn from the best."),
+    ).toEqual([]);
     expect(prose("Requirements\n- You will have a CPA.\nBenefits\n- You will enjoy free lunch.")).toEqual([]);
   });
 

@@ -144,15 +144,18 @@ const shorten = (s: string): string => {
   return `${flat.slice(0, cut > 0 ? cut : MAX_DUTY_NAME - 1)}…`;
 };
 
-/**
- * The duties of a posting: the sentences of its responsibilities section, with lines wrapped mid-sentence joined
- * again and every bullet a duty of its own. Duties with fewer than MIN_DUTY_TERMS terms are left out.
- */
 // A sentence that tells the hire what they will do: "In this role you will assess, plan and deliver …", "As our
 // sous chef, you'll run …", "You will own …", "The successful candidate will …", "Responsibilities include …";
 // not what they will get, need or join ("you will receive", "you'll need", "you will join a team of 12").
 const PROSE_DUTY =
-  /^(?:(?:in this (?:role|position|job)|day to day|as (?:a|an|our|the) [^,.;:]{1,60}),?\s+)?(?:you(?:'ll|’ll| will)|(?:the|our) (?:successful )?(?:candidate|hire|person|applicant) will|(?:key |main |primary |your )?(?:responsibilities|duties) (?:include|are|will include)\b:?)\s+(?:(?:be )?(?:responsible for|expected to|tasked with)\s+)?(?!(?:need|have|receive|get|enjoy|earn|join|report|be paid|be eligible|be part|be joining|be based|be working with|work (?:with|alongside|closely)|also)\b)/iu;
+  /^(?:(?:in this (?:role|position|job)|day to day|as (?:a|an|our|the) [^,.;:]{1,60}),?\s+)?(?:you(?:'ll|’ll| will)|(?:the|our) (?:successful )?(?:candidate|hire|person|applicant) will|(?:key |main |primary |your )?(?:responsibilities|duties) (?:include|are|will include)\b:?)\s+(?:(?:be )?(?:responsible for|expected to|tasked with)\s+)?(?!(?:need|have|hold|possess|bring|receive|get|gain|enjoy|earn|love|thrive|learn|grow|benefit|find|feel|join|report|be (?:paid|eligible|part|joining|based|working with|rewarded|given|offered|provided|reporting|supported|surrounded|welcomed|trained|onboarded|mentored|expected to have)|work (?:with|alongside|closely)|also)\b)/iu;
+export interface ProseDuty {
+  line: Line<JobSection>;
+  /** [from, to): the sentence from its first duty word. */
+  from: number;
+  to: number;
+}
+
 // Only where a posting could describe the work: not what it requires, offers, or says of the company.
 const PROSE_DUTY_SECTIONS: ReadonlySet<JobSection> = new Set(["preamble", "other"]);
 
@@ -161,10 +164,10 @@ const PROSE_DUTY_SECTIONS: ReadonlySet<JobSection> = new Set(["preamble", "other
  * plan and deliver patient care …"): the spans of those sentences from their first duty word, as [from, to) with
  * their line. Empty when the posting has a responsibilities section: its list is the posting's own account.
  */
-export function proseDuties(scan: Scan<JobSection>): { line: Line<JobSection>; from: number; to: number }[] {
+export function proseDuties(scan: Scan<JobSection>): ProseDuty[] {
   if (scan.doc.lines.some((l) => l.section === "responsibilities" && !l.heading && l.tokens.length > 0)) return [];
   const text = scan.doc.text;
-  const out: { line: Line<JobSection>; from: number; to: number }[] = [];
+  const out: ProseDuty[] = [];
   for (const line of scan.doc.lines) {
     if (line.heading || !PROSE_DUTY_SECTIONS.has(line.section)) continue;
     for (const [start, end] of line.sentences) {
@@ -178,11 +181,16 @@ export function proseDuties(scan: Scan<JobSection>): { line: Line<JobSection>; f
   return out;
 }
 
-export function extractJobDuties(scan: Scan<JobSection>): Duty[] {
+/**
+ * The duties of a posting: the sentences of its responsibilities section, with lines wrapped mid-sentence joined
+ * again and every bullet a duty of its own, or, without that section, the duties its prose states (`prose`, from
+ * proseDuties). Duties with fewer than MIN_DUTY_TERMS terms are left out.
+ */
+export function extractJobDuties(scan: Scan<JobSection>, prose: readonly ProseDuty[] = proseDuties(scan)): Duty[] {
   const text = scan.doc.text;
   const skills = skillsByLine(scan);
   const units: { tokens: Token[]; skills: SkillSpan[]; from: number; to: number }[] = [];
-  for (const { line, from, to } of proseDuties(scan)) {
+  for (const { line, from, to } of prose) {
     const tokens = line.tokens.filter((t) => t.start >= from && t.end <= to);
     const hits = (skills.get(line.index) ?? []).filter((h) => h.start >= from && h.end <= to);
     if (tokens.length) units.push({ tokens, skills: hits, from: tokens[0]!.start, to });

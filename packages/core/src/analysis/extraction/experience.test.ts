@@ -135,6 +135,10 @@ describe("candidate experience", () => {
         "Acme Labs, Software Engineer, Jan 2021 – Present",
         "• Mentored a graduate student while leading clinical studies",
         "• Kept the lab running while teaching evening classes",
+        "• Built an assay pipeline alongside a graduate student",
+        // Part-time study beside a job: a working adult who studies, not a student who works.
+        "• Passed the CPA exams while studying part-time for the CPA",
+        "• Ran the night shift while completing my degree studies part-time and a part-time course load",
       ].join("\n"),
     );
     expect(professional.positions[0]!.share).toBe(1);
@@ -157,6 +161,9 @@ describe("candidate experience", () => {
     // A bullet is one duty of the job, which may well be paid.
     const paid = experience(["Experience", "Acme Corp, Accountant, Jan 2016 – Dec 2017", "• Mentored students on a volunteer basis"].join("\n"));
     expect(paid.positions.map((p) => p.employer)).toEqual(["Acme Corp"]);
+    // A paid role that began as a volunteer one, or a role named "volunteer coordinator", is paid work.
+    const hired = experience(["Experience", "City Hospital, Program Manager, Jan 2015 – Dec 2024", "Hired as a volunteer liaison, promoted in 2017."].join("\n"));
+    expect(hired.positions.map((p) => p.employer)).toEqual(["City Hospital"]);
   });
 
   it("reads the organisation, not the unit, from '<Unit> @ <Organisation>'", () => {

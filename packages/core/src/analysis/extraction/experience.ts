@@ -82,19 +82,20 @@ function positionShare(lines: readonly ResumeLine[], title: string | null, emplo
 }
 
 /**
- * Work stated as done while studying ("… while balancing full-time course load", "worked 20 hours a week while
- * studying", "while a full-time student"): a student job, whatever the title. Only study words that cannot be the
- * work itself count: "classes" a teacher teaches, "clinical studies" a coordinator runs, "a graduate student" a
- * researcher supervises do not.
+ * Work stated as done while a student ("… while balancing full-time course load", "worked 20 hours a week while
+ * studying", "while a full-time student", "while attending college"): a student job, whatever the title. Part-time
+ * study beside a job ("while studying part-time for the CPA", "alongside my degree studies") leaves the job a
+ * professional one: working adults who study are not students who work. Study words that can be the work itself
+ * — "classes" a teacher teaches, "clinical studies" a coordinator runs, "a graduate student" a researcher works
+ * with — do not count.
  */
-const CONCURRENT = String.raw`\b(?:while|whilst|alongside|concurrently with|in parallel with)\s+`;
+const WHILE = String.raw`\b(?:while|whilst)\s+`;
 const WHILE_STUDYING = new RegExp(
-  String.raw`${CONCURRENT}(?:still\s+|being\s+)?an?\s+(?:(?:full|part)[\s-]?time\s+)?(?:(?:university|college|undergraduate|graduate|phd|doctoral)\s+)?student\b|` +
-    String.raw`${CONCURRENT}(?:[\p{L}'’-]+\s+){0,4}?(?:` +
-    String.raw`course[\s-]?load|(?:full|part)[\s-]?time (?:studies|study|enrolment|enrollment)|` +
-    String.raw`(?:my|university|college|undergraduate|graduate|degree|doctoral|phd) stud(?:ies|y)|` +
-    String.raw`(?:attending|taking) (?:my\s+)?classes|(?:attending|completing) (?:my\s+|a\s+)?(?:university|college|degree|school)|` +
-    String.raw`studying(?=\s*(?:[.,;)]|$)|\s+(?:for|at|towards?|full[\s-]?time|part[\s-]?time)\b))`,
+  String.raw`${WHILE}(?:still\s+|being\s+)?an?\s+(?:full[\s-]?time\s+)?(?:(?:university|college|undergraduate|graduate|phd|doctoral)\s+)?student\b|` +
+    String.raw`${WHILE}(?:[\p{L}'’-]+\s+){0,4}?(?:` +
+    String.raw`(?<!part[\s-]?time\s)course[\s-]?load|full[\s-]?time (?:studies|study|enrolment|enrollment)|` +
+    String.raw`(?:attending|taking) (?:my\s+)?classes|(?:attending|completing) (?:my\s+|a\s+)?(?:university|college|school)|` +
+    String.raw`studying(?=\s*(?:[.,;)]|$)|\s+(?:at|full[\s-]?time)\b))`,
   "iu",
 );
 
@@ -104,7 +105,7 @@ const WHILE_STUDYING = new RegExp(
  * bullets, which is one duty of a job that may well be paid ("Mentored students on a volunteer basis").
  */
 const VOLUNTEER_STATED =
-  /\b(?:volunteer|unpaid|uncompensated|voluntary)(?:\s*\([^)]*\))?\s+basis\b|\bas an? (?:unpaid\s+)?volunteer\b|\bunpaid\s+(?:position|role|post)\b/iu;
+  /\b(?:volunteer|unpaid|uncompensated|voluntary)(?:\s*\([^)]*\))?\s+basis\b|\bas an? (?:unpaid\s+)?volunteer\b(?!\s+\p{L})|\bunpaid\s+(?:position|role|post)\b/iu;
 const VOLUNTEER_BEFORE_TITLE = /\bvolunteer\s+$/iu;
 
 /** Whether an entry is volunteer work: "Volunteer" written before its title, or stated on its unbulleted lines. */

@@ -39,6 +39,11 @@ describe("candidate traits and interests", () => {
     ).interest;
     expect(interests.map((i) => i.name)).toEqual(["Chess", "Woodworking", "Knitting"]);
   });
+
+  it("keeps the short items of a list that has one long item", () => {
+    const interests = candidate(["Interests", "Chess, pottery, restoring old British motorcycles at weekends"].join("\n")).interest;
+    expect(interests.map((i) => i.name)).toEqual(["Chess", "Pottery"]);
+  });
 });
 
 describe("traits, interests and values a posting asks for", () => {

@@ -107,7 +107,13 @@ function listedInterests(scan: Scan<ResumeSection>, known: NamedEvidence[]): Nam
     // A sentence is no list: its clauses between commas and "and" are not interests, nor are the words of its
     // wrapped lines, which start in lower case after an unfinished prose line ("… spans over\nseveral lines.").
     const continues: boolean = inProse && /^\p{Ll}/u.test(line.text.trim());
-    const prose: boolean = continues || pieces.some((p, i) => i % 2 === 0 && wordCount(p) > MAX_ITEM_WORDS);
+    // A sentence: a long item on a line that ends like a sentence, or that is no list of three or more, or in which
+    // most items are long. One long item in a list ("Woodworking, pottery, restoring old motorcycles at weekends")
+    // leaves the short ones interests.
+    const items = pieces.filter((p, i) => i % 2 === 0 && /\p{L}/u.test(p));
+    const long = items.filter((p) => wordCount(p) > MAX_ITEM_WORDS).length;
+    const sentenceEnd = /[.!?]["”’)]*\s*$/u.test(line.text);
+    const prose: boolean = continues || (long > 0 && (sentenceEnd || items.length < 3 || long * 2 > items.length));
     inProse = prose && !/[.!?]["”’)]*\s*$/u.test(line.text);
     if (prose) continue;
     for (const [i, piece] of pieces.entries()) {

@@ -68,6 +68,11 @@ describe("credential jurisdictions", () => {
     // The longest name wins; a code away from the licence is a word; the next item's place is not this one's.
     expect(places(`Licenses\nWest Virginia ${LICENCE}`)).toEqual(["West Virginia"]);
     expect(places(`Licenses\n${LICENCE} OR master license in progress`)).toBeUndefined();
+    // A code that is also a word names a place only in brackets; a place after a comma is the next item.
+    expect(places(`Licenses\nOR ${LICENCE}`)).toBeUndefined();
+    expect(places(`Licenses\n${LICENCE} (OR)`)).toEqual(["Oregon"]);
+    expect(places(`Licenses\n${LICENCE}, Oregon`)).toBeUndefined();
+    expect(places(`Licenses\nQuébec ${LICENCE}`)).toEqual(["Quebec"]);
     expect(places(`Licenses\n${LICENCE}; Texas Driver's License`)).toBeUndefined();
     expect(places(`Licenses\n${LICENCE}; Texas Driver's License`, "Driver's License")).toEqual(["Texas"]);
     // A pending licence's place is where it is not held yet.
@@ -80,6 +85,10 @@ describe("credential jurisdictions", () => {
     expect(required(`Requirements\n- Texas or Oklahoma ${LICENCE}.`)).toBeUndefined();
     expect(required(`Requirements\n- Pennsylvania RN License or a multistate compact license.`, "Registered Nurse License")).toBeUndefined();
     expect(required(`Requirements\n- ${LICENCE} in Texas, or eligible by reciprocity.`)).toBeUndefined();
+    // "OR" between two licences is a word, not Oregon.
+    expect(required(`Requirements\n- ${LICENCE} OR Registered Nurse License`, "Registered Nurse License")).toBeUndefined();
+    // A certification valid everywhere has no place, whatever its line says about the job's.
+    expect(required(`Requirements\n- ${CERT} (role based in Austin, Texas)`, CERT)).toBeUndefined();
   });
 
   it("gives a licence from another place than the posting's the credit of one not held yet, and says where it is from", () => {

@@ -63,23 +63,38 @@ export function strongestStatus(statuses: readonly CredentialStatus[]): Credenti
 
 const JURISDICTIONS = [...US_STATES, ...CANADIAN_PROVINCES];
 const BY_CODE = new Map(JURISDICTIONS.map(([code, name]) => [code, name]));
-const BY_NAME = new Map(JURISDICTIONS.map(([, name]) => [name.toLowerCase(), name]));
+// Names as written, with the short and accented forms people use ("Newfoundland", "Québec").
+const BY_NAME = new Map([
+  ...JURISDICTIONS.map(([, name]) => [name.toLowerCase(), name] as const),
+  ["newfoundland", "Newfoundland and Labrador"],
+  ["québec", "Quebec"],
+]);
 // Longest names first, so that "West Virginia" is not read as Virginia.
 const NAME = new RegExp(
-  `(?<![\\p{L}])(${[...BY_NAME.values()].sort((a, b) => b.length - a.length).join("|")})(?![\\p{L}])`,
+  `(?<![\\p{L}])(${[...BY_NAME.keys()].sort((a, b) => b.length - a.length).join("|")})(?![\\p{L}])`,
   "giu",
 );
+// Codes that are also English words in capitals ("Journeyman License OR Master License", "IN", "ME") name a place
+// only in brackets.
+const WORD_CODES: ReadonlySet<string> = new Set(["OR", "IN", "ME", "OK", "HI", "ON"]);
 const CODES = JURISDICTIONS.map(([code]) => code).join("|");
-// A code names a place only right beside the credential ("TX Journeyman License", "RN (OR)"): elsewhere "OR",
-// "IN" or "ME" are words or other initialisms.
+// A code names a place only right before the credential ("TX Journeyman License") or in brackets right after it
+// ("RN License (OR)"): elsewhere "OR", "IN" or "ME" are words or other initialisms.
 const CODE_BEFORE = new RegExp(`(?<![\\p{L}])(${CODES})\\s*$`, "u");
-const CODE_AFTER = new RegExp(`^\\s*[(,–—-]\\s*(${CODES})(?![\\p{L}])`, "u");
+const CODE_AFTER = new RegExp(`^\\s*\\(\\s*(${CODES})\\s*\\)`, "u");
+// The credentials a state or province issues: licences by name ("Journeyman Electrician License", "Teaching
+// License"). A certification such as "AWS Certified Solutions Architect" or "OSHA 30" is valid everywhere, whatever
+// place its line names.
+const LICENCE = /\blicen[cs]e\b/iu;
+
+/** Whether a catalogue credential is a licence a state or province issues, by its name. */
+export const isStateLicence = (name: string): boolean => LICENCE.test(name);
 
 /**
  * The US states and Canadian provinces named as the issuer of a credential in its list item ("Oklahoma Journeyman
- * Electrician License", "TX Journeyman", "Registered Nurse, Oregon"), by name anywhere in the item or by postal code
- * right beside the mention; empty when the item names none. Licences of the trades, nursing, teaching and
- * accounting are issued by a state or province and are not valid in another one without transfer.
+ * Electrician License", "TX Journeyman License", "RN License (Oregon)"), by name anywhere in the item or by postal
+ * code right before the mention or in brackets after it; empty when the item names none. The item ends at a comma
+ * before a capital, so "RN License, Oregon" names no place.
  */
 export function credentialJurisdictions(text: string, hit: Hit<unknown, string>): string[] {
   const [from, to] = itemAround(text, hit.line.start, hit.line.end, hit.start, hit.end);
@@ -87,7 +102,8 @@ export function credentialJurisdictions(text: string, hit: Hit<unknown, string>)
   const after = text.slice(hit.end, to);
   const found = new Set<string>();
   for (const part of [before, after]) for (const m of part.matchAll(NAME)) found.add(BY_NAME.get(m[1]!.toLowerCase())!);
-  const code = CODE_BEFORE.exec(before)?.[1] ?? CODE_AFTER.exec(after)?.[1];
+  const codeBefore = CODE_BEFORE.exec(before)?.[1];
+  const code = codeBefore && !WORD_CODES.has(codeBefore) ? codeBefore : CODE_AFTER.exec(after)?.[1];
   if (code) found.add(BY_CODE.get(code)!);
   return [...found];
 }
@@ -95,7 +111,7 @@ export function credentialJurisdictions(text: string, hit: Hit<unknown, string>)
 // A posting that names a state but accepts others: "or a multistate (compact) licence", "licence in any state",
 // "eligible for Texas licensure", "able to obtain within 90 days", "by reciprocity".
 const OTHERS_ACCEPTED =
-  /\b(?:compact|multi-?state|any (?:u\.?s\.? )?state|another state|other states?|reciprocity|endorsement|equivalent|eligib(?:le|ility)|(?:able|ability|willing(?:ness)?) to obtain|obtain(?:ed)? within|transfer(?:able|red)?)\b/iu;
+  /\b(?:compact|multi-?state|any (?:u\.?s\.? )?state|another state|other states?|reciprocity|equivalent|eligib(?:le|ility)|(?:able|ability|willing(?:ness)?) to obtain|obtain(?:ed)? within|transfer(?:able|red)?)\b/iu;
 
 /**
  * The one state or province whose credential the posting requires, from its mentions: the place they name, when

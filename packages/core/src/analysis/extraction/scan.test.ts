@@ -70,6 +70,8 @@ describe("skills shown by the verb of the work", () => {
   it("reads no verb outside the work history, no present tense, no word a catalogue phrase covers, no unrelated noun", () => {
     expect(verbs("Summary\nNegotiated deals for ten years")).toEqual([]);
     expect(verbs("Experience\n- Negotiates renewals; joined the team in 2020")).toEqual([]);
+    // A past tense whose everyday sense is not the skill.
+    expect(verbs("Experience\n- Accounted for 30% of regional revenue")).toEqual([]);
     expect(verbs("Experience\n- Staff Scheduling for 40 nurses")).toEqual([["Staff Scheduling", "Scheduling"]]);
   });
 });

@@ -74,6 +74,12 @@ export function scanText<K extends string>(text: string, vocab: SectionVocabular
 // reconcil-iation, compos-ition, manag-ement, butcher-y, schedul-ing.
 const NOUN_ENDINGS = ["ion", "ation", "iation", "ition", "ement", "ment", "y", "ing"];
 const MIN_VERB_LENGTH = 6;
+// Past tenses whose everyday sense is not the skill: "accounted for 30% of revenue", "illustrated the impact",
+// "interpreted the results", "tendered my resignation", "as prescribed", "plumbed the data".
+const OTHER_SENSE_VERBS: ReadonlySet<string> = new Set([
+  "accounted", "illustrated", "interpreted", "tendered", "prescribed", "plumbed", "policed", "earthed", "lettered",
+  "rippled", "snagged", "pigged", "moored", "drummed",
+]);
 const verbIndexes = new WeakMap<Catalogue, Map<string, string>>();
 
 /** One-word catalogue skills by lower-case name or alias: nouns a past-tense verb of the work history can name. */
@@ -103,7 +109,8 @@ function verbFormHits<K extends string>(catalogue: Catalogue, line: Line<K>, fou
   const hits: Hit<string, K>[] = [];
   for (const token of line.tokens) {
     const word = token.norm;
-    if (word.length < MIN_VERB_LENGTH || !word.endsWith("ed") || found.some((h) => h.start <= token.start && token.end <= h.end)) continue;
+    if (word.length < MIN_VERB_LENGTH || !word.endsWith("ed") || OTHER_SENSE_VERBS.has(word)) continue;
+    if (found.some((h) => h.start <= token.start && token.end <= h.end)) continue;
     // "negotiated" → negotiat-ion, "scheduled" → schedul-ing, "planned" → plann-ing, "butchered" → butcher-y.
     const stem = word.slice(0, -2);
     const id = NOUN_ENDINGS.map((ending) => index.get(stem + ending)).find((x) => x !== undefined);

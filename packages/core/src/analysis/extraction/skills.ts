@@ -5,7 +5,7 @@ import type { JobSection, ResumeSection } from "../text/headings.ts";
 import type { CandidateSkill, Position, RelatedSkillRef, SkillAlternative, SkillRequirement, SkillUse, Strength } from "../types.ts";
 import { evidenceAt } from "./evidence.ts";
 import { firmer, requirementStrength } from "./requirements.ts";
-import { credentialJurisdictions, credentialStatus, requiredJurisdiction, strongestStatus } from "./qualifiers.ts";
+import { credentialJurisdictions, credentialStatus, isStateLicence, requiredJurisdiction, strongestStatus } from "./qualifiers.ts";
 import type { Hit, Scan } from "./scan.ts";
 
 /** Partial credit comes from the skills most related to a requirement, when reasonably related. */
@@ -134,7 +134,7 @@ export function extractJobSkills(
 
   const alternative = (skill: Skill): SkillAlternative => {
     const jurisdiction =
-      skill.type === "Certification"
+      skill.type === "Certification" && isStateLicence(skill.name)
         ? requiredJurisdiction(scan.doc.text, hits.filter((h) => h.hit.value === skill.id).map((h) => h.hit))
         : null;
     return { id: skill.id, name: skill.name, type: skill.type, related: relatedForCredit(catalogue, skill), ...(jurisdiction ? { jurisdiction } : {}) };
@@ -211,9 +211,9 @@ export function extractCandidateSkills(
     // Only a credential is qualified: "Python (learning)" is a skill listed, not a licence pending.
     const statuses = skill.type === "Certification" ? hits.map((h) => credentialStatus(scan.doc.text, h)) : [];
     const status = strongestStatus(statuses);
-    const jurisdictions = [
-      ...new Set(hits.flatMap((h, i) => (statuses[i] === "held" ? credentialJurisdictions(scan.doc.text, h) : []))),
-    ];
+    const jurisdictions = isStateLicence(skill.name)
+      ? [...new Set(hits.flatMap((h, i) => (statuses[i] === "held" ? credentialJurisdictions(scan.doc.text, h) : [])))]
+      : [];
     // A qualified credential is quoted where its qualifier is, so the reason for the lower credit is visible.
     const quoted = status === "held" ? best : (hits[statuses.indexOf(status)] ?? best);
     out.push({

@@ -50,8 +50,8 @@ export const US_STATE_CODES = US_STATES.map(([code]) => code).join("|");
 const CANADIAN_PROVINCE_CODES = CANADIAN_PROVINCES.map(([code]) => code).join("|");
 // Provinces by name without New Brunswick, which is also a city ("Johnson & Johnson New Brunswick, NJ").
 const REGION_NAMES =
-  US_STATES.map(([, name]) => name).join("|") +
-  "|Alberta|British Columbia|Manitoba|Ontario|Quebec|Québec|Nova Scotia|Saskatchewan|U\\.S\\.A?\\.?|U\\.K\\.|United States|United Kingdom|England|Scotland|Wales|" +
+  [...US_STATES, ...CANADIAN_PROVINCES.filter(([code]) => code !== "NB")].map(([, name]) => name).join("|") +
+  "|Québec|Newfoundland|U\\.S\\.A?\\.?|U\\.K\\.|United States|United Kingdom|England|Scotland|Wales|" +
   "Ireland|Canada|Mexico|Brazil|Argentina|Chile|Colombia|Germany|France|Spain|Portugal|Italy|Netherlands|Belgium|" +
   "Switzerland|Austria|Poland|Czechia|Czech Republic|Hungary|Romania|Ukraine|Sweden|Norway|Denmark|Finland|Estonia|" +
   "Lithuania|Latvia|Greece|Turkey|Türkiye|Israel|Egypt|Nigeria|Kenya|South Africa|India|Pakistan|Bangladesh|China|" +

@@ -369,8 +369,10 @@ function namedAttributes(
       weight: kind === "value" ? VALUE_WEIGHT : weightOf(req.strength),
       credit: own ? 1 : 0,
       note: null,
-      // A trait or interest the posting requires is a requirement like any other; values are always nice-to-have.
-      statedMust: req.strength === "must",
+      // A trait the posting requires is a requirement like any other. Interests are not: sports, dance or meditation
+      // can stand for disability, age, sex or religion, and are never put to a recruiter as a gap; values are always
+      // nice-to-have.
+      statedMust: kind === "trait" && req.strength === "must",
       evidence: own ? [own.evidence] : [],
     };
   });

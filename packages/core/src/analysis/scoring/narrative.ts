@@ -112,7 +112,8 @@ export function areasForImprovement(blocks: Blocks, fit: CultureFit, job: JobPro
       out.push(`Field of study ${joinOr(asked)} not found${a.note ? ` (${a.note})` : ""}.`);
     }
   }
-  const personal = blocks.interests.filter((a) => !isMet(a));
+  // Interests are scored but their absence is never called out (docs/fairness.md): a hobby can stand for a protected trait.
+  const personal = blocks.interests.filter((a) => !isMet(a) && a.kind !== "interest");
   if (personal.length) out.push(`No evidence of ${joinAnd(unprefixed(personal))}, which the posting asks for.`);
   if (fit.label === "Low Alignment") out.push(`Culture signals differ from the company's (score ${fit.score.toFixed(2)}).`);
   return out.slice(0, MAX_SENTENCES);

@@ -122,6 +122,14 @@ describe("interests block", () => {
     expect(block.unmatched_attributes).toEqual(["Value: Integrity (nice to have)"]);
     expect(block.layer_two_score).toBeCloseTo(2 / 2.5, 4);
   });
+
+  it("lists a required trait not shown as a gap, never a required interest (a hobby can stand for a protected trait)", () => {
+    const r = match("Requirements\n- Python\n- Must be detail-oriented\n- Must be passionate about running", "Experience\nEngineer, Acme, 2020 – 2024\n- Python");
+    const block = r.recommendation_insights.analysed_interests;
+    expect(block.unmatched_attributes).toEqual(["Trait: Detail-oriented", "Interest: Running"]);
+    expect(r.recommendation_insights.context_summary.requirement_gaps).toEqual(["Trait: Detail-oriented"]);
+    expect(r.summary.areas_for_improvement.join(" ")).not.toMatch(/Running/);
+  });
 });
 
 describe("layer one", () => {

@@ -92,9 +92,12 @@ export interface SkillSpan {
 export function sentenceStarts(lines: Iterable<Line<string>>): Set<number> {
   const starts = new Set<number>();
   for (const line of lines) {
+    // Sentences and tokens are both in text order: one walk over the tokens, not a search per sentence.
+    let t = 0;
     for (const [start, end] of line.sentences) {
-      const first = line.tokens.find((t) => t.start >= start && t.end <= end);
-      if (first) starts.add(first.start);
+      while (t < line.tokens.length && line.tokens[t]!.start < start) t++;
+      const first = line.tokens[t];
+      if (first && first.end <= end) starts.add(first.start);
     }
   }
   return starts;
@@ -112,8 +115,13 @@ export function termsOf(tokens: readonly Token[], skills: readonly SkillSpan[], 
     if (!terms.has(term)) terms.set(term, surface);
   };
   for (const s of skills) add(skillTerm(s.value), s.surface);
+  // Skill spans by start, walked alongside the tokens (both in text order): a token inside one is the skill's word.
+  const spans = [...skills].sort((a, b) => a.start - b.start);
+  let k = 0;
+  let reach = -1;
   for (const [i, t] of tokens.entries()) {
-    if (skills.some((s) => t.start >= s.start && t.end <= s.end)) continue;
+    while (k < spans.length && spans[k]!.start <= t.start) reach = Math.max(reach, spans[k++]!.end);
+    if (t.end <= reach) continue;
     // A capitalised word inside a sentence is a name (the employer, a place, a product the catalogue does not
     // know): it says where the work was done, not what it was. Acronyms ("EMT", "PVC") are kept. The first word
     // of a sentence is capitalised by grammar: "Ran the pass. Trained new cooks." has two duties' verbs.

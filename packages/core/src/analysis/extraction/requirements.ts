@@ -19,8 +19,12 @@ export function nearestCue<K extends string>(
 ): CueKind | null {
   const [from, to] = sentenceOf(line, start, end);
   let best: { kind: CueKind; distance: number; rank: number } | null = null;
-  for (const hit of scan.lexiconByLine[line.index] ?? []) {
-    if (hit.value.kind !== "cue" || hit.start < from || hit.end > to || !accept(hit)) continue;
+  const onLine = scan.lexiconByLine[line.index] ?? [];
+  // The line's hits are in text order: start at the sentence's first, stop past its end (a long one-line posting
+  // has thousands of hits, and every skill on it asks).
+  for (let i = firstAtOrAfter(onLine, from); i < onLine.length && onLine[i]!.start < to; i++) {
+    const hit = onLine[i]!;
+    if (hit.value.kind !== "cue" || hit.end > to || !accept(hit)) continue;
     const rank = kinds.indexOf(hit.value.id);
     if (rank === -1) continue;
     const distance = hit.end <= start ? start - hit.end : hit.start >= end ? hit.start - end : 0;
@@ -29,6 +33,18 @@ export function nearestCue<K extends string>(
     }
   }
   return best?.kind ?? null;
+}
+
+/** Index of the first of `hits` (in text order) that starts at or after `offset`. */
+function firstAtOrAfter(hits: readonly { start: number }[], offset: number): number {
+  let lo = 0;
+  let hi = hits.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (hits[mid]!.start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 export interface StrengthOptions {
@@ -53,6 +69,14 @@ const EMPLOYER_STATEMENT =
 
 /** Whether a line is an equal-opportunity or similar statement of the employer, which never states a requirement. */
 export const isEmployerStatement = (text: string): boolean => EMPLOYER_STATEMENT.test(text);
+
+// Asked once per line, not once per skill on it: a long one-line posting has thousands of them.
+const employerStatementLines = new WeakMap<Line<JobSection>, boolean>();
+function isEmployerStatementLine(line: Line<JobSection>): boolean {
+  let known = employerStatementLines.get(line);
+  if (known === undefined) employerStatementLines.set(line, (known = isEmployerStatement(line.text)));
+  return known;
+}
 
 // Words that may stand beside a cue in a clause of its own without giving it a subject (", strongly preferred").
 const CLAUSE_FILLER = new Set(
@@ -94,7 +118,7 @@ export function requirementStrength(
   end: number,
   options: StrengthOptions,
 ): Strength | null {
-  if (line.section === "benefits" || isEmployerStatement(line.text)) return null;
+  if (line.section === "benefits" || isEmployerStatementLine(line)) return null;
   const text = scan.doc.text;
   const [from, to] = sentenceOf(line, start, end);
   const own = clauseAround(text, from, to, start);

@@ -47,6 +47,8 @@ const PHRASE_END = new Set(["and", "or", "on", "about", "in", "at", "weekly", "m
  */
 export function isAudience<K extends string>(span: SpanOnLine<K>): boolean {
   const { line } = span;
+  // The cheap test first: most matches are no audience noun, and finding the token is a search of the line.
+  if (!AUDIENCE_NOUNS.has(line.text.slice(span.start - line.start, span.end - line.start).toLowerCase())) return false;
   const at = line.tokens.findIndex((t) => t.start === span.start);
   if (at < 0 || line.tokens[at]!.end !== span.end || !AUDIENCE_NOUNS.has(line.tokens[at]!.norm)) return false;
   const sentence = line.sentences.find(([s, e]) => s <= span.start && span.end <= e) ?? [line.start, line.end];

@@ -23,6 +23,9 @@ const catalogue = new Catalogue(
             { name: "Butchery", type: "Specialized Skill" },
             { name: "Joinery", type: "Specialized Skill" },
             { name: "Installation", type: "Specialized Skill" },
+            { name: "Registered Nurse (RN) License", type: "Certification" },
+            { name: "Critical Care Registered Nurse (CCRN)", type: "Certification" },
+            { name: "Teaching License", type: "Certification" },
           ],
         },
       },
@@ -73,5 +76,22 @@ describe("skills shown by the verb of the work", () => {
     // A past tense whose everyday sense is not the skill.
     expect(verbs("Experience\n- Accounted for 30% of regional revenue")).toEqual([]);
     expect(verbs("Experience\n- Staff Scheduling for 40 nurses")).toEqual([["Staff Scheduling", "Scheduling"]]);
+  });
+});
+
+describe("licensed roles in a licences section", () => {
+  const named = (text: string) => scanText(text, RESUME_SECTIONS, catalogue).skills.map((s) => [s.surface, catalogue.skill(s.value)!.name]);
+
+  it("read the role's name, or its abbreviation in capitals, as its licence", () => {
+    expect(named("Licenses & Certifications\nRegistered Nurse, Illinois (active, #041-123456)\nRN – Wisconsin")).toEqual([
+      ["Registered Nurse", "Registered Nurse (RN) License"],
+      ["RN", "Registered Nurse (RN) License"],
+    ]);
+  });
+
+  it("leave the role a role elsewhere, a longer credential whole, and a one-word role alone", () => {
+    expect(named("Experience\nRegistered Nurse, Mercy Hospital, 2019 – 2024")).toEqual([]);
+    expect(named("Certifications\nCritical Care Registered Nurse (CCRN)").map(([, name]) => name)).toEqual(["Critical Care Registered Nurse (CCRN)"]);
+    expect(named("Certifications\nTeaching assistant training, 2019")).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Catalogue } from "../../catalogue/catalogue.ts";
 import { LEXICON, type LexEntry } from "../lexicon/index.ts";
+import { PhraseMatcher } from "../../text/matcher.ts";
 import { parseDocument, type Document, type Line, type SectionVocabulary } from "../text/document.ts";
 import { inOtherFamily, isAudience, outOfProfession } from "./senses.ts";
 
@@ -53,6 +54,7 @@ export function scanText<K extends string>(text: string, vocab: SectionVocabular
     if (line.heading || line.tokens.length === 0) continue;
     const found = catalogue.skillMatcher.findAll(text, line.tokens).map((m) => ({ ...m, line }));
     if (line.section === "experience") found.push(...verbFormHits(catalogue, line, found));
+    if (line.section === "certifications") found.push(...licensedRoleHits(text, catalogue, line, found));
     for (const hit of found) {
       const skill = catalogue.skill(hit.value);
       if (lettersAsName(line, hit.start, hit.surface) || isAudience(hit) || (skill && inOtherFamily(catalogue, skill, hit))) continue;
@@ -117,4 +119,45 @@ function verbFormHits<K extends string>(catalogue: Catalogue, line: Line<K>, fou
     if (id) hits.push({ value: id, start: token.start, end: token.end, surface: token.raw, line });
   }
   return hits;
+}
+
+const LICENCE_NAME = /^(.+?)\s+licen[cs]e$/iu;
+const roleMatchers = new WeakMap<Catalogue, PhraseMatcher<string>>();
+
+/**
+ * The licensed roles of the catalogue's licences, by the name before "License" and its bracketed abbreviation:
+ * "Registered Nurse (RN) License" → "Registered Nurse", "RN"; "Journeyman Electrician License" → "Journeyman
+ * Electrician".
+ */
+function licensedRoles(catalogue: Catalogue): PhraseMatcher<string> {
+  let matcher = roleMatchers.get(catalogue);
+  if (!matcher) {
+    const patterns: { phrase: string; value: string; caseSensitive?: boolean }[] = [];
+    for (const s of catalogue.skills) {
+      if (s.type !== "Certification") continue;
+      for (const name of [s.name, ...s.aliases]) {
+        const role = LICENCE_NAME.exec(name)?.[1];
+        if (!role) continue;
+        const bracket = /^(.*?)\s*\(([^)]+)\)$/u.exec(role);
+        // A one-word role ("Teaching", "Dental") says too little on its own; its abbreviation is written in capitals.
+        const full = (bracket?.[1] ?? role).trim();
+        if (/\s/u.test(full)) patterns.push({ phrase: full, value: s.id });
+        if (bracket) patterns.push({ phrase: bracket[2]!.trim(), value: s.id, caseSensitive: true });
+      }
+    }
+    matcher = new PhraseMatcher(patterns);
+    roleMatchers.set(catalogue, matcher);
+  }
+  return matcher;
+}
+
+/**
+ * In a licences section the licensed role stands for its licence: "Registered Nurse, Illinois (active, #041-123456)"
+ * or "RN – Illinois" is the Registered Nurse (RN) License. Only where no catalogue phrase already covers the words.
+ */
+function licensedRoleHits<K extends string>(text: string, catalogue: Catalogue, line: Line<K>, found: readonly Hit<string, K>[]): Hit<string, K>[] {
+  return licensedRoles(catalogue)
+    .findAll(text, line.tokens)
+    .filter((m) => !found.some((h) => h.start < m.end && m.start < h.end))
+    .map((m) => ({ ...m, line }));
 }

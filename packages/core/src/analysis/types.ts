@@ -71,6 +71,8 @@ export interface SkillAlternative {
    * Journeyman Electrician license"); absent when the posting names none, several, or accepts others.
    */
   jurisdiction?: string;
+  /** Catalogue skills that are a kind of this one by name ("Epic EHR" of "Electronic Health Records"); absent when none. */
+  kinds?: string[];
 }
 
 export interface SkillRequirement extends SkillAlternative {

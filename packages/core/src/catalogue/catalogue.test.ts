@@ -115,6 +115,43 @@ describe("Catalogue", () => {
   });
 });
 
+describe("Catalogue.kindsOf", () => {
+  const kinds = new Catalogue(
+    buildCatalogue(
+      [
+        {
+          path: "k.json",
+          content: {
+            skills: [
+              { name: "Electronic Health Records (EHR)", type: "Specialized Skill", aliases: ["EHR"] },
+              { name: "Epic EHR", type: "Specialized Skill", aliases: ["Epic"] },
+              { name: "Welding", type: "Specialized Skill" },
+              { name: "TIG Welding", type: "Specialized Skill" },
+              { name: "C", type: "Specialized Skill", case_sensitive: true },
+              { name: "Objective-C", type: "Specialized Skill" },
+              { name: "Management", type: "Common Skill" },
+              { name: "Pain Management", type: "Specialized Skill" },
+            ],
+          },
+        },
+      ],
+      "kinds",
+    ),
+  );
+  const of = (name: string) => kinds.kindsOf(skillId(name)).map((id) => kinds.skill(id)!.name);
+
+  it("finds the skills whose name ends with one of the skill's names after words of their own", () => {
+    expect(of("Electronic Health Records (EHR)")).toEqual(["Epic EHR"]);
+    expect(of("Welding")).toEqual(["TIG Welding"]);
+    expect(of("Epic EHR")).toEqual([]);
+  });
+
+  it("finds none for a one- or two-letter name or a skill that is not specialized", () => {
+    expect(of("C")).toEqual([]);
+    expect(of("Management")).toEqual([]);
+  });
+});
+
 describe("TitleNormalizer", () => {
   const normalizer = new TitleNormalizer(new Catalogue(build()));
 

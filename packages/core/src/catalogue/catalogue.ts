@@ -23,6 +23,11 @@ const incidenceWeight = (title: Title, pos: number): number =>
  * In-memory index of one catalogue version: id lookups, a name-ordered title list for paging, phrase matchers for
  * skills and titles, and the title–skill incidence used to rank related skills. Built once per version and shared.
  */
+const phraseOf = (name: string): string =>
+  tokenize(name)
+    .map((t) => t.norm)
+    .join(" ");
+
 export class Catalogue {
   readonly version: string;
   readonly source: string;
@@ -40,6 +45,8 @@ export class Catalogue {
   private readonly titlesOfSkill = new Map<string, Title[]>();
   /** skill id → (related skill id → relation weight), both directions, the stronger kind when linked twice. */
   private readonly relations = new Map<string, Map<string, number>>();
+  /** Built on first use of kindsOf: only the screening engine asks. */
+  private tails: Map<string, Set<string>> | undefined;
   /** True when some skill carries curated relations; related-skill scores then blend them in. */
   readonly hasSkillRelations: boolean;
 
@@ -109,6 +116,43 @@ export class Catalogue {
   /** Titles whose skill list contains the skill. */
   titlesWithSkill(id: string): readonly Title[] {
     return this.titlesOfSkill.get(id) ?? [];
+  }
+
+  /**
+   * Specialized skills that are a kind of the given one by name: a name or alias of theirs ends with one of its
+   * names or aliases after words of their own ("Epic EHR" is a kind of "Electronic Health Records (EHR)" through
+   * "EHR"; "TIG Welding" of "Welding"). Names of one or two characters ("C", "R") are left out: "Objective-C" is
+   * not C. Empty for other skill types.
+   */
+  kindsOf(id: string): readonly string[] {
+    const skill = this.skillById.get(id);
+    if (!skill || skill.type !== "Specialized Skill") return [];
+    const tails = this.tailIndex();
+    const kinds = new Set<string>();
+    for (const name of [skill.name, ...skill.aliases]) {
+      if (name.length <= 2) continue;
+      for (const other of tails.get(phraseOf(name)) ?? []) if (other !== id) kinds.add(other);
+    }
+    return [...kinds];
+  }
+
+  /** Tail phrase of a specialized skill's name or alias (all its last words but not the whole) → skill ids. */
+  private tailIndex(): Map<string, Set<string>> {
+    if (this.tails) return this.tails;
+    const tails = new Map<string, Set<string>>();
+    for (const s of this.skills) {
+      if (s.type !== "Specialized Skill") continue;
+      for (const name of [s.name, ...s.aliases]) {
+        const words = tokenize(name).map((t) => t.norm);
+        for (let n = 1; n < words.length; n++) {
+          const tail = words.slice(words.length - n).join(" ");
+          const ids = tails.get(tail) ?? new Set<string>();
+          ids.add(s.id);
+          tails.set(tail, ids);
+        }
+      }
+    }
+    return (this.tails = tails);
   }
 
   /** Skill mentions in a text: whole-token matches of names and aliases, leftmost-longest. */

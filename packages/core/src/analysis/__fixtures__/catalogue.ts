@@ -33,6 +33,8 @@ const skills: CatalogueSourceFile = {
     { name: "Journeyman Electrician License", type: "Certification", aliases: ["Journeyman License"] },
     { name: "Registered Nurse License", type: "Certification", aliases: ["RN License"] },
     { name: "Driver's License", type: "Certification" },
+    { name: "Electronic Health Records (EHR)", type: "Specialized Skill", aliases: ["EHR"] },
+    { name: "Epic EHR", type: "Specialized Skill" },
     { name: "English", type: "Language" },
     { name: "German", type: "Language" },
   ],

@@ -137,7 +137,15 @@ export function extractJobSkills(
       skill.type === "Certification" && isStateLicence(skill.name)
         ? requiredJurisdiction(scan.doc.text, hits.filter((h) => h.hit.value === skill.id).map((h) => h.hit))
         : null;
-    return { id: skill.id, name: skill.name, type: skill.type, related: relatedForCredit(catalogue, skill), ...(jurisdiction ? { jurisdiction } : {}) };
+    const kinds = catalogue.kindsOf(skill.id);
+    return {
+      id: skill.id,
+      name: skill.name,
+      type: skill.type,
+      related: relatedForCredit(catalogue, skill),
+      ...(jurisdiction ? { jurisdiction } : {}),
+      ...(kinds.length ? { kinds: [...kinds] } : {}),
+    };
   };
   return [...found.values()]
     .flatMap(({ ids, strength, order }) => {

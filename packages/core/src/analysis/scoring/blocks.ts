@@ -107,6 +107,15 @@ function skillAttributes(job: JobProfile, candidate: CandidateProfile): Attribut
         consider(credit, [via, note].filter(Boolean).join(", ") || null, own.evidence);
       }
     }
+    // A kind of the skill asked for is the skill ("Epic EHR" for "EHR"), evidenced as it is.
+    for (const option of options) {
+      for (const id of option.kinds ?? []) {
+        const kind = have.get(id);
+        if (!kind) continue;
+        const { credit, note } = skillEvidence(kind, candidate.asOf);
+        consider(credit, [`as ${kind.name}`, note].filter(Boolean).join(", "), kind.evidence);
+      }
+    }
     for (const option of options) {
       for (const r of option.related) {
         const related = have.get(r.id);

@@ -36,6 +36,16 @@ describe("skills block", () => {
   });
 });
 
+describe("a kind of the skill asked for", () => {
+  it("meets the requirement as that skill, evidenced as it is", () => {
+    const skills = (resume: string) => match("Requirements\n- Electronic health records (EHR)", resume).recommendation_insights.analysed_skills;
+    const used = skills("Experience\nNurse, Mercy Hospital, 2021 – 2025\n- Charted every assessment in Epic EHR");
+    expect(used.matched_attributes).toEqual(["Electronic Health Records (EHR) (as Epic EHR)"]);
+    const listed = skills("Skills\nEpic EHR");
+    expect(listed.unmatched_attributes[0]).toBe("Electronic Health Records (EHR) (as Epic EHR, listed, not shown in work history)");
+  });
+});
+
 describe("experience block", () => {
   it("gives proportional credit for years and shows what was found", () => {
     const r = match("Requirements\n- 5+ years of experience", "Experience\nAccountant, 2022 – 2024");

@@ -124,13 +124,15 @@ export function decodeText(bytes: Uint8Array): string | null {
 }
 
 /**
- * Bytes that are not valid UTF-8. UTF-8 with a stray byte (one pasted character from another encoding) stays UTF-8,
- * the stray byte a replacement character: read as Windows-1252 every accent of it would be garbled ("JosÃ©").
- * Without any valid multi-byte sequence, the text is 8-bit: Windows-1252.
+ * Bytes that are not valid UTF-8. UTF-8 with a few stray bytes (a character pasted from another encoding) stays
+ * UTF-8, each stray byte a replacement character: read as Windows-1252 every accent of it would be garbled ("JosÃ©").
+ * When invalid bytes are as many as valid multi-byte characters or more, the text is 8-bit: Windows-1252.
  */
 function decodeInvalidUtf8(bytes: Uint8Array): string | null {
   const lenient = lenientUtf8Decoder.decode(bytes);
-  if (/[^\u0000-\u007f\ufffd]/u.test(lenient)) return looksBinary(lenient, false) ? null : lenient;
+  const valid = lenient.match(/[^\u0000-\u007f\ufffd]/gu)?.length ?? 0;
+  const stray = lenient.match(/\ufffd/gu)?.length ?? 0;
+  if (valid >= stray) return looksBinary(lenient, false) ? null : lenient;
   let high = 0;
   for (const b of bytes) if (b >= 0x80) high++;
   if (high > bytes.length * MAX_HIGH_BYTE_SHARE) return null;

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { isUuidShaped } from "@winnow/core/catalogue/ids";
+import { partitionPoint } from "@winnow/core/partition-point";
 import type { Skill } from "@winnow/core/catalogue/types";
 import { requireScope } from "../auth.ts";
 import { ApiError } from "../errors.ts";
@@ -201,19 +202,7 @@ export function registerTaxonomy(app: OpenAPIHono<AppEnv>): void {
     const { catalogue } = await c.var.services.catalogue.get();
     const all = catalogue.titlesByName;
     // Position after the cursor's (name, id): stable even if the catalogue version changes between pages.
-    let start = 0;
-    if (after) {
-      let lo = 0;
-      let hi = all.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        const t = all[mid]!;
-        const cmp = t.name.localeCompare(after.n, "en") || t.id.localeCompare(after.i);
-        if (cmp <= 0) lo = mid + 1;
-        else hi = mid;
-      }
-      start = lo;
-    }
+    const start = after ? partitionPoint(all, (t) => (t.name.localeCompare(after.n, "en") || t.id.localeCompare(after.i)) <= 0) : 0;
     const page = all.slice(start, start + limit);
     const last = page.at(-1);
     setNextLink(c, start + limit < all.length && last ? encodeCursor({ n: last.name, i: last.id }) : undefined);

@@ -1,3 +1,4 @@
+import { partitionPoint } from "../../partition-point.ts";
 import type { CueKind } from "../lexicon/index.ts";
 import { sentenceOf, type Line } from "../text/document.ts";
 import type { JobSection } from "../text/headings.ts";
@@ -22,7 +23,7 @@ export function nearestCue<K extends string>(
   const onLine = scan.lexiconByLine[line.index] ?? [];
   // The line's hits are in text order: start at the sentence's first, stop past its end (a long one-line posting
   // has thousands of hits, and every skill on it asks).
-  for (let i = firstAtOrAfter(onLine, from); i < onLine.length && onLine[i]!.start < to; i++) {
+  for (let i = partitionPoint(onLine, (h) => h.start < from); i < onLine.length && onLine[i]!.start < to; i++) {
     const hit = onLine[i]!;
     if (hit.value.kind !== "cue" || hit.end > to || !accept(hit)) continue;
     const rank = kinds.indexOf(hit.value.id);
@@ -33,18 +34,6 @@ export function nearestCue<K extends string>(
     }
   }
   return best?.kind ?? null;
-}
-
-/** Index of the first of `hits` (in text order) that starts at or after `offset`. */
-function firstAtOrAfter(hits: readonly { start: number }[], offset: number): number {
-  let lo = 0;
-  let hi = hits.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (hits[mid]!.start < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 export interface StrengthOptions {

@@ -124,7 +124,7 @@ export class Catalogue {
    * "EHR"; "TIG Welding" of "Welding"). Names of one or two characters ("C", "R") are left out: "Objective-C" is
    * not C. Empty for other skill types.
    */
-  kindsOf(id: string): readonly string[] {
+  kindsOf(id: string): string[] {
     const skill = this.skillById.get(id);
     if (!skill || skill.type !== "Specialized Skill") return [];
     const tails = this.tailIndex();

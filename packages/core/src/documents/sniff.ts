@@ -112,13 +112,13 @@ const MAX_HIGH_BYTE_SHARE = 0.3;
  * 2019 and of many ATS exports) when the bytes are mostly ASCII; null for anything else or for binary content.
  */
 export function decodeText(bytes: Uint8Array): string | null {
+  const utf16 = startsWith(bytes, [0xff, 0xfe]) ? utf16leDecoder : startsWith(bytes, [0xfe, 0xff]) ? utf16beDecoder : null;
   let text: string;
   try {
-    if (startsWith(bytes, [0xff, 0xfe])) text = utf16leDecoder.decode(bytes);
-    else if (startsWith(bytes, [0xfe, 0xff])) text = utf16beDecoder.decode(bytes);
-    else text = utf8Decoder.decode(bytes);
+    text = (utf16 ?? utf8Decoder).decode(bytes);
   } catch {
-    return startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff]) ? null : decodeInvalidUtf8(bytes);
+    // Invalid UTF-16 after its BOM is no text; invalid UTF-8 may be an 8-bit encoding.
+    return utf16 ? null : decodeInvalidUtf8(bytes);
   }
   return looksBinary(text, false) ? null : text;
 }

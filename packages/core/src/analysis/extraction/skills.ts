@@ -144,7 +144,7 @@ export function extractJobSkills(
       type: skill.type,
       related: relatedForCredit(catalogue, skill),
       ...(jurisdiction ? { jurisdiction } : {}),
-      ...(kinds.length ? { kinds: [...kinds] } : {}),
+      ...(kinds.length ? { kinds } : {}),
     };
   };
   return [...found.values()]

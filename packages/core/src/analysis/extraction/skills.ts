@@ -3,6 +3,7 @@ import type { Skill } from "../../catalogue/types.ts";
 import { sentenceOf } from "../text/document.ts";
 import type { JobSection, ResumeSection } from "../text/headings.ts";
 import type { CandidateSkill, Position, RelatedSkillRef, SkillAlternative, SkillRequirement, SkillUse, Strength } from "../types.ts";
+import { includingCredentials } from "../lexicon/credentials.ts";
 import { evidenceAt } from "./evidence.ts";
 import { firmer, requirementStrength } from "./requirements.ts";
 import { credentialJurisdictions, credentialStatus, isStateLicence, requiredJurisdiction, strongestStatus } from "./qualifiers.ts";
@@ -137,7 +138,8 @@ export function extractJobSkills(
       skill.type === "Certification" && isStateLicence(skill.name)
         ? requiredJurisdiction(scan.doc.text, hits.filter((h) => h.hit.value === skill.id).map((h) => h.hit))
         : null;
-    const kinds = catalogue.kindsOf(skill.id);
+    // A kind of the skill ("Epic EHR" for "EHR") or a credential that includes it (OSHA 30 for OSHA 10) meets it.
+    const kinds = [...catalogue.kindsOf(skill.id), ...includingCredentials(catalogue, skill)];
     return {
       id: skill.id,
       name: skill.name,

@@ -88,6 +88,14 @@ export function skillEvidence(skill: CandidateSkill, asOf: string): { credit: nu
   return weight < 1 ? { credit: weight, note: `last used ${skill.lastUsed.slice(0, 4)}` } : { credit: 1, note: null };
 }
 
+/** Credit for a held skill that meets the option asked for: as evidenced, unless issued where the posting does not ask. */
+function heldEvidence(option: SkillAlternative, own: CandidateSkill, asOf: string): { credit: number; note: string | null } {
+  const elsewhere = heldElsewhere(option, own);
+  return elsewhere
+    ? { credit: OTHER_JURISDICTION_CREDIT, note: `held in ${elsewhere.join(" and ")}, not ${option.jurisdiction}` }
+    : skillEvidence(own, asOf);
+}
+
 function skillAttributes(job: JobProfile, candidate: CandidateProfile): Attribute[] {
   const have = new Map(candidate.skills.map((s) => [s.id, s]));
   return job.skills.map((req) => {
@@ -99,20 +107,19 @@ function skillAttributes(job: JobProfile, candidate: CandidateProfile): Attribut
     for (const option of options) {
       const own = have.get(option.id);
       if (own) {
-        const elsewhere = heldElsewhere(option, own);
-        const { credit, note } = elsewhere
-          ? { credit: OTHER_JURISDICTION_CREDIT, note: `held in ${elsewhere.join(" and ")}, not ${option.jurisdiction}` }
-          : skillEvidence(own, candidate.asOf);
+        const { credit, note } = heldEvidence(option, own, candidate.asOf);
         const via = option === req ? null : `as ${own.name}`;
         consider(credit, [via, note].filter(Boolean).join(", ") || null, own.evidence);
       }
     }
-    // A kind of the skill asked for is the skill ("Epic EHR" for "EHR"), evidenced as it is.
+    // A kind of the skill asked for is the skill ("Epic EHR" for "EHR"), and a credential that includes it meets it
+    // (OSHA 30 for OSHA 10), evidenced as it is and from where it was issued (a Master Electrician License from
+    // Oklahoma is no Texas journeyman licence).
     for (const option of options) {
       for (const id of option.kinds ?? []) {
         const kind = have.get(id);
         if (!kind) continue;
-        const { credit, note } = skillEvidence(kind, candidate.asOf);
+        const { credit, note } = heldEvidence(option, kind, candidate.asOf);
         consider(credit, [`as ${kind.name}`, note].filter(Boolean).join(", "), kind.evidence);
       }
     }

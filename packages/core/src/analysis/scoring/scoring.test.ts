@@ -44,6 +44,18 @@ describe("a kind of the skill asked for", () => {
     const listed = skills("Skills\nEpic EHR");
     expect(listed.unmatched_attributes[0]).toBe("Electronic Health Records (EHR) (as Epic EHR, listed, not shown in work history)");
   });
+
+  it("counts a credential that includes the one asked for, from where it was issued", () => {
+    const skills = (job: string, resume: string) => match(job, resume).recommendation_insights.analysed_skills;
+    expect(skills("Requirements\n- OSHA 10 card", "Certifications\nOSHA 30 (2023)").matched_attributes).toEqual(["OSHA 10 (as OSHA 30)"]);
+    // Not the other way round: the 10-hour card is not the 30-hour one.
+    expect(skills("Requirements\n- OSHA 30", "Certifications\nOSHA 10").matched_attributes).toEqual([]);
+    const journeyman = "Requirements\n- Active Texas Journeyman Electrician License";
+    expect(skills(journeyman, "Licenses\nTexas Master Electrician License").layer_two_score).toBe(1);
+    expect(skills(journeyman, "Licenses\nOklahoma Master Electrician License").unmatched_attributes).toEqual([
+      "Journeyman Electrician License (as Master Electrician License, held in Oklahoma, not Texas)",
+    ]);
+  });
 });
 
 describe("experience block", () => {

@@ -4,7 +4,7 @@ import { analyseCandidate } from "../engine/candidate.ts";
 import { analyseJob } from "../engine/job.ts";
 import { LAPSED_CREDENTIAL_CREDIT, OTHER_JURISDICTION_CREDIT, PENDING_CREDENTIAL_CREDIT } from "../scoring/blocks.ts";
 import { scoreMatch } from "../scoring/match.ts";
-import { strongestStatus } from "./qualifiers.ts";
+import { isStateLicence, strongestStatus } from "./qualifiers.ts";
 
 const ctx = fixtureContext();
 const NOW = new Date(Date.UTC(2025, 5, 15));
@@ -77,6 +77,15 @@ describe("credential jurisdictions", () => {
     expect(places(`Licenses\n${LICENCE}; Texas Driver's License`, "Driver's License")).toEqual(["Texas"]);
     // A pending licence's place is where it is not held yet.
     expect(places(`Licenses\nTexas ${LICENCE} (exam scheduled)\nOklahoma ${LICENCE}`)).toEqual(["Oklahoma"]);
+  });
+
+  it("knows a state-issued credential by its name: licences, licensed professions, CPA and PE", () => {
+    for (const name of [LICENCE, "Licensed Clinical Social Worker (LCSW)", "Certified Public Accountant (CPA)", "Professional Engineer (PE)"]) {
+      expect(isStateLicence(name), name).toBe(true);
+    }
+    for (const name of [CERT, "OSHA 30", "Certified Management Accountant (CMA)", "Certified Professional Coder (CPC)"]) {
+      expect(isStateLicence(name), name).toBe(false);
+    }
   });
 
   it("reads the one place a posting requires a licence from, unless it accepts others", () => {

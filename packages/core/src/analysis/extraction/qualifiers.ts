@@ -83,12 +83,13 @@ const CODES = JURISDICTIONS.map(([code]) => code).join("|");
 const CODE_BEFORE = new RegExp(`(?<![\\p{L}])(${CODES})\\s*$`, "u");
 const CODE_AFTER = new RegExp(`^\\s*\\(\\s*(${CODES})\\s*\\)`, "u");
 // The credentials a state or province issues: licences by name ("Journeyman Electrician License", "Teaching
-// License"). A certification such as "AWS Certified Solutions Architect" or "OSHA 30" is valid everywhere, whatever
-// place its line names.
-const LICENCE = /\blicen[cs]e\b/iu;
+// License"), licensed professions ("Licensed Clinical Social Worker (LCSW)") and the two licensed titles named
+// otherwise (a CPA and a PE are licensed by a state board). A certification such as "AWS Certified Solutions
+// Architect" or "OSHA 30" is valid everywhere, whatever place its line names.
+const STATE_ISSUED = /\blicen[cs]e\b|^licensed\b|^(?:certified public accountant|professional engineer)\b/iu;
 
 /** Whether a catalogue credential is a licence a state or province issues, by its name. */
-export const isStateLicence = (name: string): boolean => LICENCE.test(name);
+export const isStateLicence = (name: string): boolean => STATE_ISSUED.test(name);
 
 /**
  * The US states and Canadian provinces named as the issuer of a credential in its list item ("Oklahoma Journeyman

@@ -61,7 +61,7 @@ describe("admin taxonomy API", () => {
     expect(bad.status).toBe(400);
     expect((await jsonOf(bad)).message).toMatch(/base_url/);
     // No host: refused here, with the rule ATS connections and the CLI apply, not left to fail in the sync.
-    for (const base_url of ["http:///esco/api", "http://?x", "http://#", "https://:443", "http://@/"]) {
+    for (const base_url of ["http:///esco/api", "http://?x", "http://#", "https://:443", "http://@/", "https://.", "http://a..b/x"]) {
       expect((await admin("/admin/taxonomy/sync", { method: "POST", json: { base_url } })).status, base_url).toBe(400);
     }
     expect((await admin("/admin/taxonomy/syncs?limit=0")).status).toBe(400);

@@ -3,7 +3,7 @@ import type { Skill } from "../../catalogue/types.ts";
 import { sentenceOf } from "../text/document.ts";
 import type { JobSection, ResumeSection } from "../text/headings.ts";
 import type { CandidateSkill, Position, RelatedSkillRef, SkillAlternative, SkillRequirement, SkillUse, Strength } from "../types.ts";
-import { includingCredentials } from "../lexicon/credentials.ts";
+import { includingSkills } from "../lexicon/inclusions.ts";
 import { evidenceAt } from "./evidence.ts";
 import { firmer, requirementStrength } from "./requirements.ts";
 import { credentialJurisdictions, credentialStatus, isStateLicence, requiredJurisdiction, strongestStatus } from "./qualifiers.ts";
@@ -138,8 +138,9 @@ export function extractJobSkills(
       skill.type === "Certification" && isStateLicence(skill.name)
         ? requiredJurisdiction(scan.doc.text, hits.filter((h) => h.hit.value === skill.id).map((h) => h.hit))
         : null;
-    // A kind of the skill ("Epic EHR" for "EHR") or a credential that includes it (OSHA 30 for OSHA 10) meets it.
-    const kinds = [...catalogue.kindsOf(skill.id), ...includingCredentials(catalogue, skill)];
+    // A kind of the skill ("Epic EHR" for "EHR") or a skill that includes it (OSHA 30 for OSHA 10, Amazon EC2 for
+    // AWS) meets it.
+    const kinds = [...new Set([...catalogue.kindsOf(skill.id), ...includingSkills(catalogue, skill)])];
     return {
       id: skill.id,
       name: skill.name,

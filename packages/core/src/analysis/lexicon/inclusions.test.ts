@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { buildCatalogue } from "../../catalogue/build.ts";
+import { Catalogue } from "../../catalogue/catalogue.ts";
+import type { CatalogueSourceFile } from "../../catalogue/types.ts";
+import { includingSkills } from "./inclusions.ts";
+
+const content: CatalogueSourceFile = {
+  skills: [
+    { name: "OSHA 10", type: "Certification" },
+    { name: "OSHA 30", type: "Certification" },
+    { name: "CDL Class A", type: "Certification" },
+    { name: "CDL Class B", type: "Certification" },
+    { name: "Commercial Driver's License (CDL)", type: "Certification" },
+    // A skill here, not a credential: a credential cannot meet it.
+    { name: "Food Handler Certificate", type: "Specialized Skill" },
+    { name: "ServSafe Food Protection Manager", type: "Certification" },
+    { name: "Amazon Web Services", type: "Specialized Skill", aliases: ["AWS"] },
+    { name: "Amazon EC2", type: "Specialized Skill" },
+    { name: "Amazon EKS", type: "Specialized Skill" },
+    { name: "Amazon Advertising", type: "Specialized Skill" },
+    { name: "AWS D1.1", type: "Specialized Skill" },
+    { name: "Kubernetes", type: "Specialized Skill" },
+  ],
+};
+const catalogue = new Catalogue(buildCatalogue([{ path: "inclusions.json", content }], "test"));
+const including = (name: string) =>
+  includingSkills(catalogue, catalogue.skills.find((s) => s.name === name)!)
+    .map((id) => catalogue.skill(id)!.name)
+    .sort();
+
+describe("includingSkills", () => {
+  it("names the higher credentials of a ladder for the lower one", () => {
+    expect(including("OSHA 10")).toEqual(["OSHA 30"]);
+    expect(including("CDL Class B")).toEqual(["CDL Class A"]);
+    expect(including("Commercial Driver's License (CDL)")).toEqual(["CDL Class A", "CDL Class B"]);
+  });
+
+  it("names a platform's services for the platform, and managed Kubernetes for Kubernetes", () => {
+    // Not every "Amazon …" or "AWS …" name: advertising is no cloud and AWS D1.1 is a welding code.
+    expect(including("Amazon Web Services")).toEqual(["Amazon EC2", "Amazon EKS"]);
+    expect(including("Kubernetes")).toEqual(["Amazon EKS"]);
+  });
+
+  it("names none for the top of a ladder, a service, or a skill of another type than the one including it", () => {
+    expect(including("OSHA 30")).toEqual([]);
+    expect(including("CDL Class A")).toEqual([]);
+    expect(including("Amazon EC2")).toEqual([]);
+    expect(including("Food Handler Certificate")).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+import type { Catalogue } from "../../catalogue/catalogue.ts";
+import type { Skill } from "../../catalogue/types.ts";
+
+/**
+ * Skills that include another, by catalogue name: having the first meets a requirement for the second, as a recruiter
+ * reads it. Curated, because names alone mislead ("AWS D1.1" is a welding code, "Azure DevOps" runs anywhere,
+ * "Amazon Advertising" is no cloud). Names the loaded catalogue does not have are skipped, so an imported catalogue
+ * simply gets none of them.
+ *
+ * Credential ladders the issuing bodies define: the 30-hour OSHA card covers the 10-hour course; a master electrician
+ * was a journeyman first and may do a journeyman's work; a Class A CDL lets its holder drive Class B vehicles; a
+ * certified food protection manager meets a food-handler requirement. A higher certificate of another kind (CCNP over
+ * CCNA, CSWP over CSWA) does not replace the lower one.
+ *
+ * Platforms and their services: work on Amazon EC2 or RDS is work on AWS; a managed Kubernetes service is Kubernetes.
+ */
+const INCLUSIONS: ReadonlyArray<readonly [included: string, by: readonly string[]]> = [
+  ["OSHA 10", ["OSHA 30"]],
+  ["Journeyman Electrician License", ["Master Electrician License"]],
+  ["CDL Class B", ["CDL Class A"]],
+  ["Commercial Driver's License (CDL)", ["CDL Class A", "CDL Class B"]],
+  ["Food Handler Certificate", ["ServSafe Food Protection Manager"]],
+  ["NEBOSH General Certificate", ["NEBOSH Diploma"]],
+  [
+    "Amazon Web Services",
+    [
+      "Amazon EC2", "Amazon S3", "AWS Lambda", "Amazon VPC", "Amazon RDS", "AWS CloudFormation", "Amazon CloudWatch",
+      "AWS IAM", "Amazon EKS", "Amazon ECS", "Amazon DynamoDB", "Amazon Redshift", "AWS Glue", "Amazon SageMaker",
+    ],
+  ],
+  ["Microsoft Azure", ["Azure Kubernetes Service", "Azure Functions", "Azure Synapse Analytics", "Azure Data Factory", "Azure Machine Learning"]],
+  ["Google Cloud Platform", ["Google Kubernetes Engine", "Google BigQuery"]],
+  ["Kubernetes", ["Amazon EKS", "Azure Kubernetes Service", "Google Kubernetes Engine"]],
+];
+
+const indexes = new WeakMap<Catalogue, Map<string, string[]>>();
+
+/** Included skill id → ids of the skills that include it, of the same type. */
+function inclusionIndex(catalogue: Catalogue): Map<string, string[]> {
+  let index = indexes.get(catalogue);
+  if (index) return index;
+  const byName = new Map<string, Skill[]>();
+  for (const s of catalogue.skills) byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
+  index = new Map();
+  for (const [included, by] of INCLUSIONS) {
+    for (const skill of byName.get(included) ?? []) {
+      const including = by.flatMap((name) => byName.get(name) ?? []).filter((s) => s.type === skill.type);
+      index.set(skill.id, [...(index.get(skill.id) ?? []), ...including.map((s) => s.id)]);
+    }
+  }
+  indexes.set(catalogue, index);
+  return index;
+}
+
+/** Skills that include the given one (OSHA 30 for OSHA 10, Amazon EC2 for Amazon Web Services); often none. */
+export function includingSkills(catalogue: Catalogue, skill: Skill): string[] {
+  return inclusionIndex(catalogue).get(skill.id) ?? [];
+}

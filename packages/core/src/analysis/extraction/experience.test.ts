@@ -506,4 +506,14 @@ describe("job years requirement", () => {
     expect(years("About us\nFor 20 years we have built software.")).toBeNull();
     expect(years("We were founded 12 years ago.")).toBeNull();
   });
+
+  it("ignores deadlines and periods of the job, written as requirements or not", () => {
+    const nursing =
+      "Required:\n- At least two years of recent RN experience\nPreferred:\n- BSN (nurses with an ADN must complete a BSN within five years of hire)";
+    expect(years(nursing)).toEqual({ years: 2, strength: "must" });
+    expect(years("Requirements\n- CPA license, or obtain it within 2 years")).toBeNull();
+    expect(years("Requirements\n- Must earn the certification in the first 3 years")).toBeNull();
+    expect(years("Requirements\n- OSHA 30 card, renewed every 5 years")).toBeNull();
+    expect(years("Requirements\n- 3 years of experience; eligible for promotion after 2 years of employment")).toEqual({ years: 3, strength: "must" });
+  });
 });

@@ -22,11 +22,15 @@ const JOB_YEARS = new RegExp(
   "giu",
 );
 const EXPERIENCE_WORD = /\bexperience[ds]?\b/iu;
+// A deadline or a period of the job, not experience: "complete a BSN within five years of hire", "eligible for the
+// bonus after 2 years", "certified in the first 3 years of employment", "renewed every 2 years".
+const DEADLINE_BEFORE = /\b(?:within|after|every|(?:in|during) the (?:first|next))\s+$/iu;
+const DEADLINE_AFTER = /^\s+(?:of|after|from) (?:your |the )?(?:hire|hiring|joining|start(?:ing)?|starting date|start date|employment)\b/iu;
 
 /**
  * Minimum years of experience a posting asks for. A figure counts when it is phrased as a minimum ("5+", "at least",
  * a range), when its sentence mentions experience, or when it sits in a requirements section; company history ("for
- * 20 years we have…") therefore does not count. The largest must-have figure wins ("5+ years overall, 2+ with Go"
+ * 20 years we have…") therefore does not count, nor does a deadline ("a BSN within five years of hire"). The largest must-have figure wins ("5+ years overall, 2+ with Go"
  * → 5); without one, the largest nice-to-have figure.
  */
 export function extractJobYears(scan: Scan<JobSection>): YearsRequirement | null {
@@ -39,6 +43,7 @@ export function extractJobYears(scan: Scan<JobSection>): YearsRequirement | null
       const start = line.start + m.index;
       const end = start + m[0].length;
       const sentence = scan.doc.text.slice(...sentenceBounds(line, start));
+      if (DEADLINE_BEFORE.test(line.text.slice(0, m.index)) || DEADLINE_AFTER.test(line.text.slice(m.index + m[0].length))) continue;
       const phrasedAsMinimum = Boolean(m[1] || m[3] || m[4]);
       const inRequirements = line.section === "requirements" || line.section === "preferred";
       if (!phrasedAsMinimum && !inRequirements && !EXPERIENCE_WORD.test(sentence)) continue;

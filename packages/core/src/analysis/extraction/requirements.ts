@@ -72,8 +72,12 @@ const CLAUSE_FILLER = new Set(
   "a an is are be but not also very highly strongly definitely certainly greatly would will considered though although".split(" "),
 );
 
-/** The clause (cut at commas and semicolons outside brackets) of the sentence [from, to) around pos. */
-function clauseAround(text: string, from: number, to: number, pos: number): [number, number] {
+// The cuts of the last sentence asked about: the skills of one sentence ask in turn, and a long one-line posting has
+// thousands of them in one sentence.
+let lastCuts: { text: string; from: number; to: number; cuts: number[] } | undefined;
+
+function clauseCuts(text: string, from: number, to: number): number[] {
+  if (lastCuts && lastCuts.text === text && lastCuts.from === from && lastCuts.to === to) return lastCuts.cuts;
   const cuts: number[] = [];
   let depth = 0;
   for (let i = from; i < to; i++) {
@@ -82,9 +86,15 @@ function clauseAround(text: string, from: number, to: number, pos: number): [num
     else if ((c === ")" || c === "]") && depth > 0) depth--;
     else if (depth === 0 && (c === "," || c === ";")) cuts.push(i);
   }
-  const before = cuts.filter((c) => c < pos);
-  const after = cuts.find((c) => c >= pos);
-  return [before.length ? before[before.length - 1]! + 1 : from, after ?? to];
+  lastCuts = { text, from, to, cuts };
+  return cuts;
+}
+
+/** The clause (cut at commas and semicolons outside brackets) of the sentence [from, to) around pos. */
+function clauseAround(text: string, from: number, to: number, pos: number): [number, number] {
+  const cuts = clauseCuts(text, from, to);
+  const at = partitionPoint(cuts, (c) => c < pos);
+  return [at > 0 ? cuts[at - 1]! + 1 : from, cuts[at] ?? to];
 }
 
 function cueOwnsClause(text: string, clause: [number, number], cue: { start: number; end: number }): boolean {

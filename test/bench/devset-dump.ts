@@ -23,7 +23,7 @@ const job = jobs.find((j) => j.id === jobId)!;
 const texts = await decodeAll(jobs);
 const profile = analyseJob(readFileSync(new URL(job.file, FIXTURES), "utf8"), ctx);
 console.log(`job ${jobId}: years ${JSON.stringify(profile.experience)}, education ${JSON.stringify(profile.education)}`);
-console.log(`  skills: ${profile.skills.map((s) => `${s.name}(${s.strength})`).join(", ")}`);
+console.log(`  skills: ${profile.skills.map((s) => `${[s, ...s.alternatives].map((a) => a.name).join(" | ")}(${s.strength})`).join(", ")}`);
 for (const id of ids) {
   const cand = job.candidates.find((c) => c.id === id);
   const text = texts.get(id)!;

@@ -95,3 +95,40 @@ describe("related skills for partial credit", () => {
     expect(related["Kubernetes"]!.every((name) => types.get(name) === "Specialized Skill")).toBe(true);
   });
 });
+
+describe("job skills: one requirement for a choice of skills", () => {
+  const choices = (text: string) =>
+    extractJobSkills(scanText(`Requirements\n${text}`, JOB_SECTIONS, ctx.catalogue), ctx.catalogue, null).map((s) =>
+      [s.name, ...s.alternatives.map((a) => a.name)].join(" | "),
+    );
+
+  it("reads a list with names the catalogue does not know between the skills it knows", () => {
+    expect(choices("- Experience with Python, Rust, Elixir or Java")).toEqual(["Python | Java"]);
+  });
+
+  it("joins a preferred skill to the choice that follows it", () => {
+    expect(choices("- Python is ideal, but Go or Java are fine")).toEqual(["Python | Go | Java"]);
+  });
+
+  it("reads 'or similar' at the end of a list, also on the next line of a wrapped sentence", () => {
+    expect(choices("- Terraform, Helm or similar tools")).toEqual(["Terraform | Helm"]);
+    expect(choices("- Confident with infrastructure as code (Terraform, Helm or\n  similar)")).toEqual(["Terraform | Helm"]);
+  });
+
+  it("joins a category to its examples after a semicolon or an open bracket", () => {
+    expect(choices("- Charting in an EHR system; Epic EHR is ideal")).toEqual(["Electronic Health Records (EHR) | Epic EHR"]);
+    expect(choices("- An EHR (Epic EHR or similar)")).toEqual(["Electronic Health Records (EHR) | Epic EHR"]);
+  });
+
+  it("reads a list introduced as a choice", () => {
+    expect(choices("- Hands-on experience with at least two of: Python, Go, Java")).toEqual(["Python | Go | Java"]);
+  });
+
+  it("keeps separate requirements separate", () => {
+    // A plain list, and one whose "or" belongs to another item of its own.
+    expect(choices("- Python, Go and Docker")).toEqual(["Python", "Go", "Docker"]);
+    expect(choices("- Nice: Python, Docker or Rust experience")).toEqual(["Python", "Docker"]);
+    // A skill that is not a kind of the one before the semicolon is another requirement.
+    expect(choices("- Solid Python; Docker for local development")).toEqual(["Python", "Docker"]);
+  });
+});

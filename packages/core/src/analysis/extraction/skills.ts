@@ -16,8 +16,27 @@ export const MIN_RELATED_SCORE = 0.3;
 export const RELATED_TO_JOB = 50;
 
 // Between two skills of one list of alternatives: "Python or Go", "SAP, Oracle or Sage", "VLOOKUP/XLOOKUP",
-// "and/or". A plain comma joins a list but only a run with an "or" or a slash is a choice.
-const LIST_JOINER = /^\s*(?:,|\/|\||or|,\s*or|and\s*\/\s*or|or\s+even)\s*$/iu;
+// "and/or". A plain comma joins a list but only a run with an "or" or a slash is a choice. Items the catalogue does not
+// know may stand between two it knows: "SAP, Oracle, Microsoft Dynamics or Sage Intacct" (names, capitalised).
+const NAME = String.raw`[\p{Lu}\p{N}][\p{L}\p{N}.+#&'’-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}.+#&'’-]*){0,3}`;
+const LIST_JOINER = new RegExp(
+  String.raw`^\s*(?:,\s*${NAME}\s*)*(?:,|\/|\||or|,\s*or|and\s*\/\s*or|or\s+even)\s*$`,
+  "u",
+);
+const LIST_JOINER_WORDS = /^\s*(?:,|\/|\||or|,\s*or|and\s*\/\s*or|or\s+even)\s*$/iu;
+// One skill preferred among the choice that follows: "NetSuite is ideal, but SAP or Sage Intacct are fine".
+const PREFERENCE_JOINER = /^\s*(?:is|are|would be)\s+(?:ideal|preferred|best|a plus|great|our preference)\s*[,;]?\s*(?:but|though|although|while)?\s*$/iu;
+// A list that ends in "or similar" is a choice too: "UKG, Workday, BambooHR or similar", "Python, Go or another typed
+// language", also across a wrapped line. Another item after the "or" ("butchery, fermentation or charcuterie
+// experience") may be an item of its own, so it does not make the list a choice.
+const OR_SIMILAR = /^\s*,?\s*(?:or|and\s*\/\s*or)\s+(?:similar|equivalent|comparable|another|other|any other)\b/iu;
+// A category, then its examples after a semicolon, colon, dash or bracket: "an ERP system; NetSuite …", "a warehouse
+// management system (Manhattan, …". Only a kind of the category counts as its example (see Catalogue.kindsOf) unless
+// a bracket offers a choice.
+// A list introduced as a choice: "at least two of: machining, sheet metal, welding", "any of", "one or more of".
+const INTRO_WINDOW = 80;
+const CHOICE_BEFORE = /\b(?:at least (?:one|two|three|[1-3]) of|any (?:one |two )?of|one or more of|either)\b[^.;!?]*$/iu;
+const CATEGORY_TO_EXAMPLES = /^\s*(?:(?:system|platform|tool|software|package|suite)s?\s*)?[;:(–—-]\s*$/iu;
 const CHOICE_JOINER = /\bor\b|\/|\|/iu;
 // A category skill followed by its examples: "an ERP system such as NetSuite", "a CRM (e.g. Salesforce)".
 const EXAMPLES_JOINER = /^\s*(?:(?:system|platform|tool|software|package|language)s?\s*)?(?:,\s*)?(?:\(\s*)?(?:such as|e\.\s?g\.,?|like)\s*$/iu;
@@ -35,7 +54,7 @@ interface JobHit {
  * offers a choice ("(AWS preferred; GCP or Azure is fine)"); a category and its examples ("an ERP such as
  * NetSuite or SAP"). Returns groups of indices into `hits`; mentions outside any choice are groups of one.
  */
-function choiceGroups(text: string, hits: readonly JobHit[]): number[][] {
+function choiceGroups(text: string, hits: readonly JobHit[], isKindOf: (kind: string, category: string) => boolean): number[][] {
   const parent = hits.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
   const union = (a: number, b: number) => {
@@ -49,7 +68,9 @@ function choiceGroups(text: string, hits: readonly JobHit[]): number[][] {
     let run: number[] = [indices[0]!];
     let choice = false;
     const close = () => {
-      if (choice && run.length > 1) for (const i of run.slice(1)) union(run[0]!, i);
+      const first = hits[run[0]!]!.hit;
+      const introduced = CHOICE_BEFORE.test(text.slice(Math.max(first.line.start, first.start - INTRO_WINDOW), first.start));
+      if ((choice || introduced) && run.length > 1) for (const i of run.slice(1)) union(run[0]!, i);
     };
     for (let k = 1; k < indices.length; k++) {
       const a = hits[indices[k - 1]!]!.hit;
@@ -59,23 +80,35 @@ function choiceGroups(text: string, hits: readonly JobHit[]): number[][] {
       if (sameSentence && EXAMPLES_JOINER.test(between)) {
         run.push(indices[k]!);
         choice = true;
-      } else if (sameSentence && LIST_JOINER.test(between)) {
+      } else if (sameSentence && (LIST_JOINER_WORDS.test(between) || LIST_JOINER.test(between))) {
         run.push(indices[k]!);
         if (CHOICE_JOINER.test(between)) choice = true;
+      } else if (PREFERENCE_JOINER.test(between) || (CATEGORY_TO_EXAMPLES.test(between) && isKindOf(b.value, a.value))) {
+        run.push(indices[k]!);
+        choice = true;
       } else {
+        if (OR_SIMILAR.test(between)) choice = true;
         close();
         run = [indices[k]!];
         choice = false;
       }
     }
+    const last = hits[indices.at(-1)!]!.hit;
+    if (OR_SIMILAR.test(text.slice(last.end, last.end + 40))) choice = true;
     close();
-    // A bracket that offers a choice.
-    const line = hits[indices[0]!]!.hit.line;
-    for (const m of line.text.matchAll(PARENTHESIS)) {
-      if (!CHOICE_JOINER.test(m[1]!)) continue;
-      const from = line.start + m.index;
-      const to = from + m[0].length;
+    // A bracket that offers a choice, closed on its line or running on to the next (a wrapped line); with the
+    // category written right before it ("a modern HRIS (UKG, Workday or similar)").
+    const line = last.line;
+    const open = line.text.lastIndexOf("(");
+    const brackets = [...line.text.matchAll(PARENTHESIS)].map((m) => ({ at: m.index, end: m.index + m[0].length, inside: m[1]! }));
+    if (open >= 0 && !line.text.includes(")", open)) brackets.push({ at: open, end: line.text.length, inside: line.text.slice(open + 1) });
+    for (const bracket of brackets) {
+      if (!CHOICE_JOINER.test(bracket.inside)) continue;
+      const from = line.start + bracket.at;
+      const to = line.start + bracket.end;
       const inside = indices.filter((i) => hits[i]!.hit.start >= from && hits[i]!.hit.end <= to);
+      const before = indices.filter((i) => hits[i]!.hit.end <= from).at(-1);
+      if (before !== undefined && inside.length > 0 && CATEGORY_TO_EXAMPLES.test(text.slice(hits[before]!.hit.end, from + 1))) inside.unshift(before);
       for (const i of inside.slice(1)) union(inside[0]!, i);
     }
   }
@@ -118,7 +151,8 @@ export function extractJobSkills(
   });
 
   const found = new Map<string, { ids: string[]; strength: Strength; order: number }>();
-  for (const group of choiceGroups(scan.doc.text, hits)) {
+  const isKindOf = (kind: string, category: string) => catalogue.kindsOf(category).includes(kind);
+  for (const group of choiceGroups(scan.doc.text, hits, isKindOf)) {
     const members = group.map((i) => hits[i]!).sort((a, b) => a.order - b.order);
     const ids = [...new Set(members.map((m) => m.hit.value))];
     const key = [...ids].sort().join("|");

@@ -94,6 +94,68 @@ describe("parseDocument", () => {
     expect(doc.lines[2]).toMatchObject({ heading: false });
   });
 
+  it("does not read a title ending in a heading word as a heading: a heading is the phrase, with heading modifiers", () => {
+    const text = [
+      "Experience",
+      "Learning Specialist — Sunset Ridge Elementary, 2021 – Present",
+      "Instructional Assistant, Special Education",
+      "Maple Terrace Elementary",
+      "2017 – 2019",
+      "Special Education",
+      "Hospital Volunteer",
+      "Lumen Technologies",
+      "Boys & Girls Clubs",
+      "2015 – 2017",
+    ].join("\n");
+    const doc = parseDocument(text, RESUME_SECTIONS);
+    expect(doc.lines.map((l) => [l.section, l.heading])).toEqual([
+      ["experience", true],
+      ...Array.from({ length: 9 }, () => ["experience", false]),
+    ]);
+    expect(doc.sections).toEqual(["experience"]);
+  });
+
+  it("still reads a heading word after heading modifiers, or an open heading word after any capitalised words", () => {
+    const headings = ["Relevant Training", "Continuing Education", "Electrical Training", "Kitchen Experience", "CULINARY PROFILE", "Software Engineering Career", "International Awards"];
+    const doc = parseDocument(headings.map((h) => `${h}\nSome content`).join("\n"), RESUME_SECTIONS);
+    expect(doc.lines.filter((l) => l.heading).map((l) => [l.text, l.section])).toEqual([
+      ["Relevant Training", "certifications"],
+      ["Continuing Education", "certifications"],
+      ["Electrical Training", "certifications"],
+      ["Kitchen Experience", "experience"],
+      ["CULINARY PROFILE", "summary"],
+      ["Software Engineering Career", "experience"],
+      ["International Awards", "awards"],
+    ]);
+  });
+
+  it("never reads a bulleted item as a heading, though its label names one; a bare bulleted label opens its list", () => {
+    const text = [
+      "Licensure",
+      "Oregon Professional Teaching License",
+      "  - Special Education: Generalist endorsement",
+      "  - Elementary – Multiple Subjects endorsement (added 2023)",
+      "• Training",
+      "Skills",
+      "• Languages: Python, Go, SQL",
+      "• Infrastructure: AWS, Docker",
+      "• Human Languages:",
+      "• English (native speaker)",
+    ].join("\n");
+    expect(parseDocument(text, RESUME_SECTIONS).lines.map((l) => [l.section, l.heading])).toEqual([
+      ["certifications", true],
+      ["certifications", false],
+      ["certifications", false],
+      ["certifications", false],
+      ["certifications", false],
+      ["skills", true],
+      ["skills", false],
+      ["skills", false],
+      ["languages", true],
+      ["languages", false],
+    ]);
+  });
+
   it("treats an inline heading as a section start whose label is not content", () => {
     const text = "Education: BSc Physics\nUniversity of Leeds";
     const doc = parseDocument(text, RESUME_SECTIONS);

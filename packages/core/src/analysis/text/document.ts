@@ -27,6 +27,21 @@ export interface SectionVocabulary<K extends string> {
   preamble: K;
   /** Kind given to a line that is formatted as a heading but not in the vocabulary. */
   unknown: K;
+  /**
+   * Heading words that name their section after any capitalised modifier ("Kitchen Experience", "International
+   * Awards"). When given, any other heading word does so only after modifiers from `modifiers` ("Relevant Training",
+   * "Continuing Education"): words such as "Education", "Training", "Technologies" or "Volunteer" also end job titles,
+   * employers and fields of study ("Instructional Assistant, Special Education", "Lumen Technologies", "Hospital
+   * Volunteer"). When absent, every heading word is open.
+   */
+  openWords?: ReadonlySet<string>;
+  /** Words that qualify a heading without naming anything else ("Relevant", "Professional", "Additional"). */
+  modifiers?: ReadonlySet<string>;
+  /**
+   * Headings (as phraseKeys) that name a section only on a line of their own: as an inline label they name a
+   * group within the section ("Other: Git, Docker" among skills, "Note: relocating in May").
+   */
+  lineOnly?: ReadonlySet<string>;
 }
 
 export interface Document<K extends string> {
@@ -43,6 +58,8 @@ const SENTENCE_END = /[.!?;](?=\s|$)/gu;
 const MAX_HEADING_WORDS = 6;
 const MAX_LABEL_CHARS = 60;
 const MAX_SUFFIX_HEADING_WORDS = 4;
+// A list bullet and the space after it ("- ", "• "); markdown emphasis ("**Skills**") is not one.
+const BULLETED = /^[•·▪◦●○■□➢►✓✔*\-–—>]\s/u;
 
 interface HeadingMatch<K extends string> {
   kind: K;
@@ -57,16 +74,22 @@ interface HeadingMatch<K extends string> {
  * lookup key is the words alone. Besides exact headings, this accepts a combination of known headings ("Skills &
  * Languages" → the first) and a short capitalised run ending in a known heading word ("Leadership Experience").
  */
-function lookupHeading<K extends string>(line: string, tokens: readonly Token[], vocab: SectionVocabulary<K>): K | undefined {
+function lookupHeading<K extends string>(
+  line: string,
+  tokens: readonly Token[],
+  vocab: SectionVocabulary<K>,
+  inline = false,
+): K | undefined {
   // A bracketed remark qualifies the heading rather than naming it: "Qualifications (must have)". A bracket with a
   // figure is content, not a remark: "Experience (3+ years)" is a requirement, "Education (2015)" a résumé entry.
   const bracket = /\([^)\d]*\)\s*:?\s*$/u.exec(line);
   if (bracket && bracket.index > 0) {
-    const bare = lookupHeading(line.slice(0, bracket.index), tokens.filter((t) => t.end <= bracket.index), vocab);
+    const bare = lookupHeading(line.slice(0, bracket.index), tokens.filter((t) => t.end <= bracket.index), vocab, inline);
     if (bare) return bare;
   }
   if (tokens.length === 0 || tokens.length > MAX_HEADING_WORDS) return undefined;
-  const direct = vocab.headings.get(tokens.map((t) => t.norm).join(" "));
+  const known = (key: string): K | undefined => (inline && vocab.lineOnly?.has(key) ? undefined : vocab.headings.get(key));
+  const direct = known(tokens.map((t) => t.norm).join(" "));
   if (direct) return direct;
   const parts: Token[][] = [[]];
   tokens.forEach((t, i) => {
@@ -76,17 +99,40 @@ function lookupHeading<K extends string>(line: string, tokens: readonly Token[],
     else parts[parts.length - 1]!.push(t);
   });
   const keys = parts.map((p) => p.map((t) => t.norm).join(" "));
-  if (keys.length >= 2 && keys.every((k) => vocab.headings.has(k))) return vocab.headings.get(keys[0]!);
+  if (keys.length >= 2 && keys.every((k) => known(k))) return known(keys[0]!);
   const capitalised = tokens.every((t) => /^\p{Lu}/u.test(t.raw) || t.norm === "and" || t.norm === "of");
   // Bilingual headings give the same title twice across a slash ("PARCOURS / CAREER"): one known part is enough.
   if (keys.length >= 2 && capitalised && line.includes("/") && !/\d/u.test(line)) {
-    const known = keys.find((k) => vocab.headings.has(k));
-    if (known) return vocab.headings.get(known);
+    const half = keys.find((k) => known(k));
+    if (half) return known(half);
   }
-  if (tokens.length <= MAX_SUFFIX_HEADING_WORDS && capitalised && !/\d/u.test(line)) {
-    return vocab.headings.get(tokens[tokens.length - 1]!.norm);
+  if (tokens.length <= MAX_SUFFIX_HEADING_WORDS && capitalised && !/\d/u.test(line) && plainPhrase(line, tokens)) {
+    const last = tokens[tokens.length - 1]!.norm;
+    const kind = known(last);
+    if (kind && suffixNames(vocab, line, last, tokens.slice(0, -1))) return kind;
   }
   return undefined;
+}
+
+/**
+ * Words joined by spaces, "&", "/" or "+" only: a comma, a dash or a bracket between them marks a title and its
+ * department or employer ("Instructional Assistant, Special Education", "Teacher – Special Education"), not a heading.
+ */
+function plainPhrase(line: string, tokens: readonly Token[]): boolean {
+  for (let i = 1; i < tokens.length; i++) {
+    if (!/^[\s&/+]*$/u.test(line.slice(tokens[i - 1]!.end, tokens[i]!.start))) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a capitalised run ending in the heading word `last` names that heading (see SectionVocabulary.openWords).
+ * A line that ends with a colon is set as a label, so any heading word it ends in names its section ("Human
+ * Languages:").
+ */
+function suffixNames<K extends string>(vocab: SectionVocabulary<K>, line: string, last: string, before: readonly Token[]): boolean {
+  if (!vocab.openWords || vocab.openWords.has(last) || /[:：]$/u.test(line)) return true;
+  return before.every((t) => t.norm === "and" || t.norm === "of" || vocab.modifiers?.has(t.norm) === true);
 }
 
 const compactHeadings = new WeakMap<SectionVocabulary<string>, Map<string, { kind: string; words: number }>>();
@@ -119,11 +165,16 @@ function classifyHeading<K extends string>(line: string, tokens: readonly Token[
   // a heading, even when its words are a heading's. The content after an inline label may end any way: "Nice to
   // have: a culinary degree, fermentation," is a label whose list wraps onto the next line.
   if (/^\p{Ll}/u.test(line)) return null;
+  // A bulleted line is an item of a list, not a heading, even when it opens with a label that names one ("- Special
+  // Education: Generalist endorsement", "• Training: forklift"). Only a bare label that ends with a colon introduces
+  // a list of its own ("• Human Languages:").
+  const label = /[:：]$/u.test(line);
+  if (BULLETED.test(line) && !label) return null;
   const whole = /[.,;]$/u.test(line) ? undefined : lookupHeading(line, tokens, vocab);
   if (whole) return { kind: whole, inline: false, contentStart: line.length };
   const colon = line.search(COLON);
   if (colon >= 2 && colon <= MAX_LABEL_CHARS && /\S/u.test(line.slice(colon + 1))) {
-    const kind = lookupHeading(line, tokens.filter((t) => t.end <= colon), vocab);
+    const kind = lookupHeading(line, tokens.filter((t) => t.end <= colon), vocab, true);
     return kind ? { kind, inline: true, contentStart: colon + 1 } : null;
   }
   // Formatted as a heading (markdown "#", or a short line ending with a colon) but unknown: it still closes the

@@ -20,12 +20,26 @@ export type ResumeSection =
   | "awards"
   | "other";
 
-const vocabulary = <K extends string>(groups: Record<string, K>, preamble: K, unknown: K): SectionVocabulary<K> => {
+const vocabulary = <K extends string>(
+  groups: Record<string, K>,
+  preamble: K,
+  unknown: K,
+  options?: { openWords: string; modifiers: string; lineOnly: string },
+): SectionVocabulary<K> => {
   const headings = new Map<string, K>();
   for (const [list, kind] of Object.entries(groups)) {
     for (const heading of list.split("|")) headings.set(phraseKey(heading), kind);
   }
-  return { headings, preamble, unknown };
+  if (!options) return { headings, preamble, unknown };
+  const keys = (list: string) => new Set(list.split("|").map(phraseKey));
+  return {
+    headings,
+    preamble,
+    unknown,
+    openWords: keys(options.openWords),
+    modifiers: keys(options.modifiers),
+    lineOnly: keys(options.lineOnly),
+  };
 };
 
 // "Role:", "Company:" and "Team:" are left out on purpose: postings use them as labels ("Role: Data Engineer"),
@@ -49,28 +63,41 @@ export const JOB_SECTIONS: SectionVocabulary<JobSection> = vocabulary<JobSection
 
 export const RESUME_SECTIONS: SectionVocabulary<ResumeSection> = vocabulary<ResumeSection>(
   {
-    "summary|professional summary|profile|professional profile|about me|about|objective|career objective|personal statement|overview|career summary|executive summary":
+    "summary|professional summary|profile|professional profile|about me|about|objective|career objective|personal statement|overview|career summary|executive summary|what i do|what i bring|what i offer|what i'm looking for|what i am looking for|why i am applying|why i'm applying":
       "summary",
-    "experience|work|work experience|professional experience|employment|employment history|work history|career history|relevant experience|career|professional background|positions|experience and employment|working experience|job history|internships|internship experience|leadership experience|teaching experience|research experience|industry experience":
+    "experience|work|work experience|professional experience|employment|employment history|work history|career history|relevant experience|career|professional background|positions|experience and employment|working experience|job history|internships|internship experience|leadership experience|teaching experience|research experience|industry experience|teaching|student teaching|earlier|where i've worked|where i have worked|where i worked|what i've done|what i have done|where i've taught|where i have taught":
       "experience",
-    "education|schooling|academic background|academic history|educational background|academics|education and training|studies|qualifications|academic qualifications":
+    "education|school|schooling|academic background|academic history|educational background|academics|education and training|studies|qualifications|academic qualifications":
       "education",
-    "skills|technical skills|core skills|key skills|core competencies|competencies|expertise|areas of expertise|technologies|tools|tech stack|technical proficiencies|skills summary|computer skills|it skills|soft skills|hard skills|programming languages|skills and tools":
+    "skills|technical skills|core skills|key skills|core competencies|competencies|expertise|areas of expertise|technologies|tools|tech stack|technical proficiencies|skills summary|computer skills|it skills|soft skills|hard skills|programming languages|skills and tools|systems|software|computer|competences|methods":
       "skills",
-    "certifications|certificates|certification|licenses|licences|licenses and certifications|licenses & certifications|courses|training|professional development|accreditations":
+    "certifications|certificates|certification|licenses|licences|licenses and certifications|licenses & certifications|courses|training|professional development|accreditations|license|licence|licensure|lic|license status|licence status|credentials|certs|cards|endorsements|exams|pd|continuing education|professional learning|recent learning|recent professional learning":
       "certifications",
     "projects|personal projects|selected projects|side projects|open source|open source contributions|portfolio":
       "projects",
     "interests|hobbies|hobbies and interests|personal interests|outside of work|passions": "interests",
-    "languages|language skills|spoken languages": "languages",
+    "languages|language skills|spoken languages|lang|langs": "languages",
     "volunteering|volunteer|volunteer experience|volunteer work|community involvement|community service": "volunteering",
-    "activities|activity|extracurricular activities|extracurricular activity|extracurricular|extracurriculars|community|campus involvement|involvement|leadership activities|memberships|affiliations|professional affiliations|organizations|societies|clubs":
+    "activities|activity|extracurricular activities|extracurricular activity|extracurricular|extracurriculars|community|campus involvement|involvement|leadership activities|memberships|affiliations|professional affiliations|organizations|societies|clubs|professional service":
       "activities",
-    "awards|honors|honours|awards and honors|honors and awards|achievements|scholarships|publications|patents|conferences|talks|presentations|presentation|honors and activities":
+    "awards|honors|honours|awards and honors|honors and awards|achievements|scholarships|publications|patents|conferences|talks|presentations|presentation|honors and activities|speaking":
       "awards",
-    "references|referees|additional information|contact|contact information|personal details|personal information|coursework|relevant coursework|significant coursework":
+    "references|referees|additional information|contact|contact information|personal details|personal information|coursework|relevant coursework|significant coursework|other|additional|extra|extras|notes|note|availability|work authorization|personal|everything else|also":
       "other",
   },
   "preamble",
   "other",
+  {
+    // Heading words that end no job title, employer or field of study: "Kitchen Experience", "International Awards"
+    // and "Sales Skills" are headings. "Special Education", "Lumen Technologies", "Hospital Volunteer", "Boys & Girls
+    // Clubs" or "Las Palmas Elementary School" are not, though they end in one.
+    openWords:
+      "experience|employment|career|internships|volunteering|training|profile|skills|competencies|proficiencies|expertise|projects|awards|honors|honours|achievements|interests|hobbies|certifications|certificates|licenses|licences|accreditations|qualifications|affiliations|memberships|activities|extracurriculars|summary|objective|references",
+    modifiers:
+      "relevant|professional|additional|other|selected|key|recent|further|continuing|formal|academic|work|working|technical|core|personal|related|earlier|previous|prior|notable|ongoing|current",
+    // Terse headings that, as an inline label, name a group within the section rather than a new one: "Other: Git,
+    // Docker" and "Software: Excel" among skills, "Note: relocating in May".
+    lineOnly:
+      "other|additional|extra|extras|note|notes|personal|availability|work authorization|everything else|also|methods|software|systems|computer|teaching|school|earlier|lic|cards|pd",
+  },
 );

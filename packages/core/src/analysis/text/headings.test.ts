@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "./document.ts";
+import { JOB_SECTIONS, RESUME_SECTIONS } from "./headings.ts";
+
+const sections = (text: string) => parseDocument(text, RESUME_SECTIONS).lines.map((l) => [l.text, l.section, l.heading]);
+
+describe("RESUME_SECTIONS: terse headings", () => {
+  it("reads a tradesperson's terse headings: licences and cards, school, tools, languages", () => {
+    const text = [
+      "THANH NGUYEN — JW ELECTRICIAN",
+      "LIC / CARDS",
+      "TX Journeyman (TDLR) 2019 · OSHA 30 · NFPA 70E",
+      "WORK",
+      "Riverbend Electrical Constructors — JW / crew lead, 2019–now",
+      "SCHOOL",
+      "4-yr apprenticeship — South Texas Electrical Training Alliance, 2019",
+      "TOOLS",
+      "Full hand tool set + benders; own truck",
+      "LANG",
+      "English, Vietnamese",
+    ].join("\n");
+    expect(sections(text)).toEqual([
+      ["THANH NGUYEN — JW ELECTRICIAN", "preamble", false],
+      ["LIC / CARDS", "certifications", true],
+      ["TX Journeyman (TDLR) 2019 · OSHA 30 · NFPA 70E", "certifications", false],
+      ["WORK", "experience", true],
+      ["Riverbend Electrical Constructors — JW / crew lead, 2019–now", "experience", false],
+      ["SCHOOL", "education", true],
+      ["4-yr apprenticeship — South Texas Electrical Training Alliance, 2019", "education", false],
+      ["TOOLS", "skills", true],
+      ["Full hand tool set + benders; own truck", "skills", false],
+      ["LANG", "languages", true],
+      ["English, Vietnamese", "languages", false],
+    ]);
+  });
+
+  it("reads licence headings in the singular and by their usual names", () => {
+    for (const heading of ["LICENSE STATUS", "Licensure", "Licence", "Credentials", "CERTS", "Licenses & Cards", "Licences & Exams", "LICENSES AND ENDORSEMENTS", "Professional Learning"]) {
+      const doc = parseDocument(["Experience", "Teacher, 2019 – 2024", heading, "Oregon Preliminary Teaching License, 2025"].join("\n"), RESUME_SECTIONS);
+      expect([heading, doc.lines[2]!.section, doc.lines[3]!.section]).toEqual([heading, "certifications", "certifications"]);
+    }
+  });
+
+  it("reads first-person headings of a narrative résumé", () => {
+    const text = [
+      "Ngozi Eze",
+      "What I bring",
+      "Seven years of net-new selling of cloud software to finance leaders.",
+      "Where I've worked",
+      "Trussbook · Salt Lake City, UT",
+      "Territory Manager · March 2021 to present",
+      "Where I have taught",
+      "Hazel Dell Primary School",
+    ].join("\n");
+    expect(parseDocument(text, RESUME_SECTIONS).lines.map((l) => l.section)).toEqual([
+      "preamble",
+      "summary",
+      "summary",
+      "experience",
+      "experience",
+      "experience",
+      "experience",
+      "experience",
+    ]);
+  });
+
+  it("reads a teacher's 'Teaching' heading and the miscellany closing a résumé", () => {
+    const text = ["Teaching", "Grade 3 Teacher — Fircrest Elementary", "2022–present", "OTHER", "Own hand tools. Valid driver's license."].join("\n");
+    expect(sections(text)).toEqual([
+      ["Teaching", "experience", true],
+      ["Grade 3 Teacher — Fircrest Elementary", "experience", false],
+      ["2022–present", "experience", false],
+      ["OTHER", "other", true],
+      ["Own hand tools. Valid driver's license.", "other", false],
+    ]);
+  });
+
+  it("does not read a title, an employer or a school ending in such a word as a heading", () => {
+    const text = [
+      "Experience",
+      "Sales Associate",
+      "Tools Inc.",
+      "School Counselor",
+      "Las Palmas Elementary School",
+      "Brightgrid Software",
+      "2019 – 2022",
+    ].join("\n");
+    expect(parseDocument(text, RESUME_SECTIONS).lines.map((l) => [l.section, l.heading])).toEqual([
+      ["experience", true],
+      ...Array.from({ length: 6 }, () => ["experience", false]),
+    ]);
+  });
+
+  it("reads a terse heading only on a line of its own: as an inline label it names a group within the section", () => {
+    const text = ["Skills", "Frameworks: Django, Flask", "Other: Git, Docker", "Software: Excel, NetSuite", "Note: relocating in May"].join("\n");
+    expect(parseDocument(text, RESUME_SECTIONS).lines.map((l) => l.section)).toEqual(["skills", "skills", "skills", "skills", "skills"]);
+    expect(parseDocument("Skills\nGo, SQL\nLicense: Texas Journeyman Electrician", RESUME_SECTIONS).lines[2]!.section).toBe("certifications");
+  });
+
+  it("leaves posting headings alone: 'School' or 'Other' do not head a posting's sections", () => {
+    const doc = parseDocument(["Requirements", "- Ohio teaching license", "School", "- Grades K–5"].join("\n"), JOB_SECTIONS);
+    expect(doc.lines.map((l) => l.section)).toEqual(["requirements", "requirements", "requirements", "requirements"]);
+  });
+});

@@ -56,6 +56,8 @@ const COLON = /[:：]/u;
 // Sentence ends: terminal punctuation followed by whitespace or the end of the line ("Node.js" stays whole).
 const SENTENCE_END = /[.!?;](?=\s|$)/gu;
 const MAX_HEADING_WORDS = 6;
+// A heading the vocabulary lists word for word may be a longer phrase ("It would be a plus if you have:").
+const MAX_EXACT_HEADING_WORDS = 10;
 const MAX_LABEL_CHARS = 60;
 const MAX_SUFFIX_HEADING_WORDS = 4;
 // A list bullet and the space after it ("- ", "• "); markdown emphasis ("**Skills**") is not one.
@@ -87,10 +89,11 @@ function lookupHeading<K extends string>(
     const bare = lookupHeading(line.slice(0, bracket.index), tokens.filter((t) => t.end <= bracket.index), vocab, inline);
     if (bare) return bare;
   }
-  if (tokens.length === 0 || tokens.length > MAX_HEADING_WORDS) return undefined;
+  if (tokens.length === 0 || tokens.length > MAX_EXACT_HEADING_WORDS) return undefined;
   const known = (key: string): K | undefined => (inline && vocab.lineOnly?.has(key) ? undefined : vocab.headings.get(key));
   const direct = known(tokens.map((t) => t.norm).join(" "));
   if (direct) return direct;
+  if (tokens.length > MAX_HEADING_WORDS) return undefined;
   const parts: Token[][] = [[]];
   tokens.forEach((t, i) => {
     const gap = i > 0 ? line.slice(tokens[i - 1]!.end, t.start) : "";

@@ -102,3 +102,34 @@ describe("RESUME_SECTIONS: terse headings", () => {
     expect(doc.lines.map((l) => l.section)).toEqual(["requirements", "requirements", "requirements", "requirements"]);
   });
 });
+
+describe("JOB_SECTIONS", () => {
+  const jobSections = (text: string) => parseDocument(text, JOB_SECTIONS).lines.filter((l) => l.heading).map((l) => [l.text, l.section]);
+
+  it("reads the headings of preferred extras, a shift's duties, pay and how to apply, also as longer phrases", () => {
+    const text = [
+      "In a typical shift you will:",
+      "- titrate infusions",
+      "It would be a plus if you have:",
+      "- SHRM-CP",
+      "Schedule and pay",
+      "Monday to Friday, $60,000",
+      "The details",
+      "Salary $64,000 plus bonus",
+      "HOW TO APPLY",
+      "Send a résumé",
+    ].join("\n");
+    expect(jobSections(text)).toEqual([
+      ["In a typical shift you will:", "responsibilities"],
+      ["It would be a plus if you have:", "preferred"],
+      ["Schedule and pay", "benefits"],
+      ["The details", "benefits"],
+      ["HOW TO APPLY", "other"],
+    ]);
+  });
+
+  it("reads a long line as a heading only when the vocabulary lists it word for word", () => {
+    expect(jobSections("It would be a plus if you have the following:\n- SQL")).toEqual([]);
+    expect(jobSections("Seven words here about our great team\n- SQL")).toEqual([]);
+  });
+});

@@ -109,10 +109,15 @@ function oneWordSkills(catalogue: Catalogue): Map<string, string> {
 function verbFormHits<K extends string>(catalogue: Catalogue, line: Line<K>, found: readonly Hit<string, K>[]): Hit<string, K>[] {
   const index = oneWordSkills(catalogue);
   const hits: Hit<string, K>[] = [];
+  // Covered spans by start, walked alongside the tokens (both in text order): no search of the hits per token.
+  const spans = [...found].sort((a, b) => a.start - b.start);
+  let next = 0;
+  let reach = -1;
   for (const token of line.tokens) {
+    while (next < spans.length && spans[next]!.start <= token.start) reach = Math.max(reach, spans[next++]!.end);
     const word = token.norm;
     if (word.length < MIN_VERB_LENGTH || !word.endsWith("ed") || OTHER_SENSE_VERBS.has(word)) continue;
-    if (found.some((h) => h.start <= token.start && token.end <= h.end)) continue;
+    if (token.end <= reach) continue;
     // "negotiated" → negotiat-ion, "scheduled" → schedul-ing, "planned" → plann-ing, "butchered" → butcher-y.
     const stem = word.slice(0, -2);
     const id = NOUN_ENDINGS.map((ending) => index.get(stem + ending)).find((x) => x !== undefined);

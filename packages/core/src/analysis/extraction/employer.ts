@@ -106,13 +106,13 @@ function partsBeforeTitle(before: string): string {
   return last ? before.slice(0, last.index + last[0].length) : "";
 }
 
-/** A short undated line that can hold an employer's name; an aside in brackets does not make it long. */
+/** A short undated line that can hold an employer's name; an aside in brackets does not make it long or dated. */
 const nameLine = (line: ResumeLine | undefined, section: ResumeSection): line is ResumeLine =>
   line !== undefined &&
   !line.heading &&
   line.section === section &&
   line.text.replace(BRACKETED, " ").split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= MAX_NAME_LINE_WORDS &&
-  !/\d{4}/u.test(line.text) &&
+  !/\d{4}/u.test(line.text.replace(BRACKETED, " ")) &&
   !NOT_A_NAME_LINE.test(line.text.trim());
 
 /**
@@ -130,6 +130,54 @@ function listItem(lines: readonly ResumeLine[], line: ResumeLine): boolean {
   return false;
 }
 
+// Words that name a market segment, a territory or a team a seller or a consultant works in: "Account Executive,
+// Mid-Market", "Territory Manager, Net-New Mid-Market", "Director of Sales, North America", "Account Manager, Customer
+// Renewals", "Sales Executive, New Logo (Commercial)".
+const SEGMENT_WORDS = new Set([
+  "commercial", "enterprise", "smb", "smbs", "sme", "smes", "mid", "market", "midmarket", "mm", "net", "new", "logo", "logos",
+  "strategic", "public", "sector", "federal", "government", "emea", "apac", "amer", "americas", "latam", "anz", "dach",
+  "nordics", "benelux", "uki", "global", "national", "named", "key", "major", "majors", "accounts", "account", "north",
+  "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "midwest", "central", "mountain", "pacific",
+  "atlantic", "america", "us", "region", "regional", "territory", "inside", "field", "channel", "partner", "partners",
+  "renewals", "renewal", "expansion", "growth", "install", "installed", "base", "small", "medium", "large", "business",
+  "businesses", "corporate", "upmarket", "velocity", "transactional", "customer", "customers", "success", "solutions", "sales",
+  "and", "of",
+]);
+
+/**
+ * Whether a part after a title names the segment, territory or team the title was held in ("Mid-Market", "SMB/
+ * Commercial", "Business Solutions"), every word a segment word, rather than an employer.
+ */
+function segmentLabel(part: string): boolean {
+  const words = part.replace(BRACKETED, " ").toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length > 0);
+  return words.length > 0 && words.some((w) => w !== "and" && w !== "of") && words.every((w) => SEGMENT_WORDS.has(w));
+}
+
+/**
+ * The employer named after a segment label on a title line, "Account Executive, SMB | Shiftwell (workforce scheduling
+ * SaaS), Denver, CO" → "Shiftwell": the next part that can be a name and is no place, an aside cut open by a line
+ * break left out ("Receiptly (expense and receipt-capture").
+ */
+function nameAfterSegment(rest: string, label: string): string | null {
+  const plain = rest.replace(BRACKETED, " ");
+  const at = plain.indexOf(label);
+  if (at < 0) return null;
+  const after = plain.slice(at + label.length).replace(/\([^)]*$/u, " ");
+  if (!STARTS_WITH_SEPARATOR.test(after)) return null;
+  const name = firstNamePart(after);
+  return name && !segmentLabel(name) && !isKnownCity(name) && !isRegion(name) ? name : null;
+}
+
+// Words that make a name a company's: "Riverbend Electrical Constructors", "Bexar Home Services", "Acme, Inc.".
+const COMPANY_WORD =
+  /\b(?:inc|llc|l\.l\.c|ltd|limited|corp|corporation|co|company|plc|gmbh|ag|llp|lp|pllc|group|holdings|partners|associates|services|solutions|systems|technologies|industries|enterprises|constructors|construction|contractors|contracting|electric|electrical|builders|manufacturing|software|labs)\b\.?/iu;
+// Words a name may keep in lower case: "Bank of America", "Bed and Breakfast", "Fruit de Mer".
+const NAME_LINK = /^(?:of|and|the|for|at|in|on|de|du|des|la|le|y|und|van|von|da|di)$/u;
+
+/** Whether a part is written as a name: each word starts with a capital or a digit, bar the small linking words. */
+const writtenAsName = (part: string): boolean =>
+  part.split(/[\s/]+/u).every((w) => !/\p{L}/u.test(w) || NAME_LINK.test(w) || /^[^\p{L}]*[\p{Lu}\p{N}]/u.test(w));
+
 /** An employer's name and the line it was read from. */
 export interface EmployerFound {
   name: string;
@@ -140,12 +188,15 @@ export interface EmployerFound {
  * The employer of a position, by the usual entry layouts. On the title line, the first part before the title when
  * a separator sets it apart ("Acme Corp, Senior Engineer", "Acme | Engineer"); else, on a title line that holds the
  * dates, a name with its place after the dates ("Engineer – Platform Team  2019 – 2021  Acme Corp – Austin, TX");
- * else the first part after the title, dates excluded ("Senior Engineer, Acme Corp — Austin, TX"); else the line
- * between a title and its dates ("Engineer\nAcme Corp\n2019 – 2021"); else on the date line, the first part before
- * the dates ("Acme Corp, Austin | 2019 – 2021"); else the short line just below the dates, when it heads nothing
- * itself ("Engineer  2019 – 2021\nAcme Corp – Austin, TX", "Engineer\n2019 – 2021 | Austin\nAcme Corp"); else the
- * short undated line just above the title ("Acme Corp\nEngineer\n2019 – 2021"), unless it is a duty of the entry
- * above. A heuristic that can return a unit or a place for unusual layouts; null when nothing is left.
+ * else the first part after the title, dates excluded ("Senior Engineer, Acme Corp — Austin, TX"), unless it is a
+ * segment the title was held in ("Account Executive, Mid-Market | Acme": the name after it, or the layouts below); else
+ * the line between a title and its dates ("Engineer\nAcme Corp\n2019 – 2021"); else on the date line, the first part
+ * before the dates ("Acme Corp, Austin | 2019 – 2021"), unless, without a title, it is a role in lower case under a
+ * company's name ("Acme Electric LLC\nJW / crew lead, 2019–now"); else the short line just below the dates, when it
+ * heads nothing itself ("Engineer  2019 – 2021\nAcme Corp – Austin, TX", "Engineer\n2019 – 2021 | Austin\nAcme
+ * Corp"); else the short undated line just above the title ("Acme Corp\nEngineer\n2019 – 2021"), unless it is a duty
+ * of the entry above; else the segment. A heuristic that can return a unit or a place for unusual layouts; null when
+ * nothing is left.
  */
 export function employerOf(
   scan: Scan<ResumeSection>,
@@ -157,6 +208,7 @@ export function employerOf(
 ): EmployerFound | null {
   const lines = scan.doc.lines;
   const on = (line: ResumeLine, name: string | null): EmployerFound | null => (name ? { name, line } : null);
+  let segment: EmployerFound | null = null;
   if (title) {
     const text = title.line.text;
     const at = text.indexOf(title.written);
@@ -172,7 +224,12 @@ export function employerOf(
       if (afterDates) return on(title.line, afterDates);
       const rest = text.slice(tail, dates?.from ?? text.length);
       const after = STARTS_WITH_SEPARATOR.test(rest) ? firstNamePart(rest) : null;
-      if (after) return on(title.line, after);
+      if (after && !segmentLabel(after)) return on(title.line, after);
+      // A segment after the title ("Account Executive, Mid-Market") is where the title was held: the employer is
+      // named after it or elsewhere in the entry, the segment only when nothing else names one.
+      const named = after && nameAfterSegment(rest, after);
+      if (named) return on(title.line, named);
+      if (after) segment = on(title.line, after);
     }
     const between = lines[title.line.index + 1];
     if (
@@ -186,9 +243,14 @@ export function employerOf(
       if (name) return on(between, name);
     }
   }
+  const above = title ? lines[title.line.index - 1] : lines[dateLine.index - 1];
+  const aboveName = nameLine(above, dateLine.section) && !listItem(lines, above) ? firstNamePart(above.text) : null;
   if (dateLine !== title?.line) {
     const range = findDateRanges(dateLine.text, now)[0];
     const before = range ? firstNamePart(dateLine.text.slice(0, range.from)) : null;
+    // Without a title, words in lower case before the dates are the role as written ("JW / crew lead, 2019–now"),
+    // under a company's name on the line above ("Riverbend Electrical Constructors — San Antonio").
+    if (before && !title && !writtenAsName(before) && aboveName && COMPANY_WORD.test(aboveName)) return on(above!, aboveName);
     if (before) return on(dateLine, before);
   }
   if (title && title.line.index >= dateLine.index - 1) {
@@ -198,9 +260,8 @@ export function employerOf(
       if (name) return on(below, name);
     }
   }
-  const above = title ? lines[title.line.index - 1] : undefined;
-  if (nameLine(above, dateLine.section) && !listItem(lines, above)) return on(above, firstNamePart(above.text));
-  return null;
+  if (title && aboveName) return on(above!, aboveName);
+  return segment;
 }
 
 // A line that ends a sentence ("A fintech start-up."), unlike a name ending in an abbreviation ("Acme Corp.").

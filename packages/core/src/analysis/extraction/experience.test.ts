@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { buildCatalogue } from "../../catalogue/build.ts";
+import { Catalogue } from "../../catalogue/catalogue.ts";
+import { TitleNormalizer } from "../../catalogue/normalizer.ts";
 import { fixtureContext } from "../__fixtures__/catalogue.ts";
 import { JOB_SECTIONS, RESUME_SECTIONS } from "../text/headings.ts";
 import { extractCandidateEducation } from "./education.ts";
@@ -515,5 +518,152 @@ describe("job years requirement", () => {
     expect(years("Requirements\n- Must earn the certification in the first 3 years")).toBeNull();
     expect(years("Requirements\n- OSHA 30 card, renewed every 5 years")).toBeNull();
     expect(years("Requirements\n- 3 years of experience; eligible for promotion after 2 years of employment")).toEqual({ years: 3, strength: "must" });
+  });
+});
+
+describe("licences and segments in the work history", () => {
+  // The shipped catalogue's shape for these cases: a licence named after its role, a licence that is the role itself,
+  // and sellers' titles.
+  const data = buildCatalogue(
+    [
+      {
+        path: "skills.json",
+        content: {
+          skills: [
+            {
+              name: "Journeyman Electrician License",
+              type: "Certification",
+              aliases: ["Journeyman License", "Journeyman Electrician Card", "Licensed Journeyman Electrician"],
+            },
+            { name: "OSHA 30", type: "Certification" },
+            { name: "Conduit Bending", type: "Specialized Skill" },
+          ],
+        },
+      },
+      {
+        path: "trades.json",
+        content: {
+          career_group: "Construction & Skilled Trades",
+          titles: [
+            { name: "Electrician", aliases: ["Journeyman Electrician", "Licensed Journeyman Electrician", "Wireman"], skills: ["Conduit Bending"] },
+          ],
+        },
+      },
+      {
+        path: "sales.json",
+        content: {
+          career_group: "Sales",
+          titles: [
+            { name: "Account Executive", skills: [] },
+            { name: "Territory Manager", skills: [] },
+            { name: "Sales Director", aliases: ["Director of Sales"], skills: [] },
+          ],
+        },
+      },
+    ],
+    "test",
+  );
+  const catalogue = new Catalogue(data);
+  const trades = { catalogue, normalizer: new TitleNormalizer(catalogue) };
+  const read = (text: string) => {
+    const scan = scanText(text, RESUME_SECTIONS, catalogue);
+    const exp = extractCandidateExperience(scan, trades, NOW, extractCandidateEducation(scan, NOW).lines);
+    return exp.positions.map((p) => [p.title, p.employer, p.start, p.end]);
+  };
+
+  it("reads a licence and its 'active since' date as a credential, not a job, whatever the heading", () => {
+    const job = ["Journeyman Electrician — Green Country Electrical Contractors, Tulsa, OK", "March 2020 – Present"];
+    for (const heading of ["LICENSE STATUS", "Licenses"]) {
+      const exp = read(
+        [
+          "Jamal Pritchett",
+          heading,
+          "• Oklahoma Journeyman Electrician License, Construction Industries Board — active since 2020",
+          "• OSHA 30, issued 2021 – expires 2026",
+          "Experience",
+          ...job,
+        ].join("\n"),
+      );
+      expect(exp).toEqual([["Journeyman Electrician", "Green Country Electrical Contractors", "2020-03", "2025-06"]]);
+    }
+  });
+
+  it("reads a line that starts with a licence named by its kind as the licence, dates and all", () => {
+    expect(
+      read(
+        [
+          "LICENSE / CERTS",
+          "Texas Residential Wireman License (2021-2024, upgraded)",
+          "Summary",
+          "Texas journeyman license held since 2009.",
+          "Employment",
+          "Residential Electrician | Stonebridge Homes, San Antonio, TX | 2021-2025",
+        ].join("\n"),
+      ),
+    ).toEqual([["Electrician", "Stonebridge Homes", "2021-07", "2025-06"]]);
+    // A job whose line mentions a licence further on keeps its dates.
+    expect(read(["Experience", "Acme Trucking LLC — local deliveries (CDL license), 2015 – 2019"].join("\n"))).toEqual([
+      [null, "Acme Trucking LLC", "2015-07", "2019-06"],
+    ]);
+  });
+
+  it("keeps a title that is the licensed role itself, and dates on a licence line that are not a credential's", () => {
+    expect(read(["Experience", "Licensed Journeyman Electrician, Acme Electric LLC, 2019 – 2024"].join("\n"))).toEqual([
+      ["Licensed Journeyman Electrician", "Acme Electric LLC", "2019-07", "2024-06"],
+    ]);
+    // A job line that mentions a card: the title outside the licence name is read, and its dates are the job's.
+    expect(read(["Experience", "Electrician, Acme Electric LLC (Journeyman Electrician Card) since 2019"].join("\n"))).toEqual([
+      ["Electrician", "Acme Electric LLC", "2019-07", "2025-06"],
+    ]);
+  });
+
+  it("reads a segment after the title as where it was held, the company named elsewhere in the entry as the employer", () => {
+    expect(
+      read(
+        [
+          "Where I've worked",
+          "Trussbook (cloud accounting for construction companies) · Salt Lake City, UT",
+          "Territory Manager, Net-New Mid-Market · March 2021 to present",
+          "Account Executive, SMB | Shiftwell (workforce scheduling SaaS), Denver, CO",
+          "Jan 2019 - Feb 2021",
+          "Account Executive, Commercial",
+          "Stockwise Procurement Cloud — Denver, CO",
+          "August 2017 – January 2019",
+          "Kestrel Analytics - Austin, TX (remote after 2021)",
+          "Director of Sales, North America",
+          "2015 - 2017",
+        ].join("\n"),
+      ).map(([, employer]) => employer),
+    ).toEqual(["Trussbook", "Shiftwell", "Stockwise Procurement Cloud", "Kestrel Analytics"]);
+  });
+
+  it("keeps a segment as the employer when nothing else names one, and a company after the title as it was", () => {
+    const employers = (text: string) => read(text).map(([, employer]) => employer);
+    // The line above is the entry before, with its own dates.
+    expect(
+      employers(["Experience", "Territory Manager, Globex Corp  2022 – 2024", "Account Executive, Mid-Market  2020 – 2022"].join("\n")),
+    ).toEqual(["Globex Corp", "Mid-Market"]);
+    expect(employers(["Experience", "Globex Corp", "Account Executive, Enterprise Holdings  2020 – 2022"].join("\n"))).toEqual([
+      "Enterprise Holdings",
+    ]);
+  });
+
+  it("reads the company line above a role written in lower case before its dates", () => {
+    expect(
+      read(
+        [
+          "WORK",
+          "Riverbend Electrical Constructors — San Antonio",
+          "JW / crew lead, 2019–now",
+          "- Pipe, pull, devices",
+          "Riverbend Electrical Constructors — Apprentice, 2015–2019",
+          "Bexar Home Services — helper, 2014–2015 (resi)",
+        ].join("\n"),
+      ).map(([, employer]) => employer),
+    ).toEqual(["Riverbend Electrical Constructors", "Riverbend Electrical Constructors", "Bexar Home Services"]);
+    // A name before the dates stays the employer, and a line above without a company word is not taken instead.
+    expect(
+      read(["WORK", "Summer jobs", "Riverbend Market, 2019–2021", "San Antonio — odd jobs, 2014–2015"].join("\n")).map(([, e]) => e),
+    ).toEqual(["Riverbend Market", "San Antonio"]);
   });
 });

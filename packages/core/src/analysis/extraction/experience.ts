@@ -5,7 +5,7 @@ import type { CandidateExperience, EngineContext, HeldTitle, Position } from "..
 import { coveredMonths, findDateRanges, monthLabel, type MonthInterval } from "./dates.ts";
 import { round2 } from "./evidence.ts";
 import type { Scan } from "./scan.ts";
-import { levelRank, positionLevel, titleOnLine } from "./titles.ts";
+import { levelRank, positionLevel, titleOnLine, type Span } from "./titles.ts";
 import { extractStatedYears } from "./years.ts";
 import { splitTrailingCity } from "../lexicon/cities.ts";
 import { employerLayouts, employerOf, pastedName, untitledEmployer } from "./employer.ts";
@@ -126,13 +126,55 @@ interface TitleFound {
   levels: JobLevel[];
 }
 
-/** Title lookups per line, cached: neighbouring date ranges look at the same lines. */
-type TitleCache = Map<number, TitleFound | null>;
+/**
+ * Title lookups per line, cached: neighbouring date ranges look at the same lines. With them, the credentials the
+ * scan found on each line.
+ */
+interface TitleCache {
+  titles: Map<number, TitleFound | null>;
+  credentials: Credentials;
+}
+
+/**
+ * The catalogue certifications named on each line, and of them the names of a licence, card or certificate (in order,
+ * overlapping ones joined).
+ */
+interface Credentials {
+  lines: Set<number>;
+  licences: Map<number, Span[]>;
+}
+
+// A credential named by its kind: "Journeyman Electrician License", "Pharmacist Licence", "Fire Inspector
+// Certification", "Barista Skills Certificate". The role in it is the one licensed, not a job held; a credential
+// that is itself the role ("Licensed Journeyman Electrician", "Critical Care Registered Nurse") can be a job title.
+const CREDENTIAL_KIND = /\b(?:licen[cs]es?|licensure|cards?|certificates?|certifications?|credentials?|permits?)$/iu;
+
+function credentialsOf(scan: Scan<ResumeSection>, ctx: EngineContext): Credentials {
+  const out: Credentials = { lines: new Set(), licences: new Map() };
+  for (const hit of scan.skills) {
+    if (ctx.catalogue.skill(hit.value)?.type !== "Certification") continue;
+    out.lines.add(hit.line.index);
+    if (!CREDENTIAL_KIND.test(hit.surface)) continue;
+    const spans = out.licences.get(hit.line.index) ?? [];
+    spans.push({ start: hit.start, end: hit.end });
+    out.licences.set(hit.line.index, spans);
+  }
+  for (const [line, spans] of out.licences) {
+    const joined: Span[] = [];
+    for (const span of spans.sort((a, b) => a.start - b.start)) {
+      const last = joined.at(-1);
+      if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+      else joined.push({ ...span });
+    }
+    out.licences.set(line, joined);
+  }
+  return out;
+}
 
 function exactTitle(scan: Scan<ResumeSection>, ctx: EngineContext, line: ResumeLine, cache: TitleCache): TitleFound | null {
-  const cached = cache.get(line.index);
+  const cached = cache.titles.get(line.index);
   if (cached !== undefined) return cached;
-  const found = titleOnLine(ctx, scan.doc.text, line);
+  const found = titleOnLine(ctx, scan.doc.text, line, cache.credentials.licences.get(line.index));
   const result = found && {
     line,
     written: found.written,
@@ -141,7 +183,7 @@ function exactTitle(scan: Scan<ResumeSection>, ctx: EngineContext, line: ResumeL
     careerGroup: found.title.career_group,
     levels: found.levels,
   };
-  cache.set(line.index, result);
+  cache.titles.set(line.index, result);
   return result;
 }
 
@@ -190,6 +232,43 @@ function entriesStartWithDates(lines: readonly ResumeLine[], home: ResumeLine, r
   return rangesByLine.has(first);
 }
 
+// The status of a credential before its dates: "active since 2020", "licensed since 2019", "issued 2019", "valid
+// 2021 – 2024", "expires: 2027". Looked for in the STATUS_WINDOW characters before the dates.
+const STATUS_WINDOW = 60;
+const SINCE_AT = /since\b/iuy;
+const CREDENTIAL_STATUS =
+  /\b(?:active|valid|current|held|licensed|certified|registered|issued|expires?|expired|expiring|expiry|exp|renewed|obtained|earned|granted|awarded|passed|in good standing)\b[\s:.,-]*(?:(?:from|since|on|in|through|thru|until|till)\s+)?$/iu;
+
+// A line that starts with a credential named by its kind: "Texas Residential Wireman License (2021-2024, upgraded)",
+// "• Oklahoma Journeyman Electrician License, Construction Industries Board — active since 2020".
+const firstPart = (text: string): string => text.replace(BULLET, "").split(/[,|·•—–(]|\s-\s/u, 1)[0]!.trim();
+
+/**
+ * The date ranges of a line that are a job's, not a credential's. On a line that names no job title (outside the
+ * licences it names), none are when the line starts with a credential named by its kind ("Texas Residential Wireman
+ * License (2021-2024)"), and on a line that names a catalogue certification, a "since" date or one after a credential
+ * status is not ("OSHA 30, issued 2021 – expires 2026", "journeyman license held since 2009"). Wherever the line sits:
+ * under an unrecognised heading it reads as part of the work history.
+ */
+function employmentRanges(
+  scan: Scan<ResumeSection>,
+  ctx: EngineContext,
+  line: ResumeLine,
+  ranges: MonthInterval[],
+  cache: TitleCache,
+): MonthInterval[] {
+  if (ranges.length === 0) return ranges;
+  const startsWithCredential = CREDENTIAL_KIND.test(firstPart(line.text));
+  if (!startsWithCredential && !cache.credentials.lines.has(line.index)) return ranges;
+  if (exactTitle(scan, ctx, line, cache) !== null) return ranges;
+  if (startsWithCredential) return [];
+  return ranges.filter((range) => {
+    const at = range.from - line.start;
+    SINCE_AT.lastIndex = at;
+    return !SINCE_AT.test(line.text) && !CREDENTIAL_STATUS.test(line.text.slice(Math.max(0, at - STATUS_WINDOW), at));
+  });
+}
+
 /**
  * Overlapping ranges on one line are one position written twice, as in pasted profiles ("Nov 2005 - Feb 2022 ·
  * 16 yrs 4 mosNov 2005 to Feb 2022"): the leftmost is kept.
@@ -227,17 +306,17 @@ export function extractCandidateExperience(
   positionLines?: Map<number, string>,
 ): CandidateExperience {
   const text = scan.doc.text;
+  const cache: TitleCache = { titles: new Map(), credentials: credentialsOf(scan, ctx) };
   const rangesByLine = new Map<number, MonthInterval[]>();
   for (const line of scan.doc.lines) {
     if (line.heading || NOT_EMPLOYMENT.has(line.section) || educationLines.has(line.index)) continue;
-    const ranges = leftmostOfOverlapping(findDateRanges(line.text, now, line.start));
+    const ranges = employmentRanges(scan, ctx, line, leftmostOfOverlapping(findDateRanges(line.text, now, line.start)), cache);
     if (ranges.length) rangesByLine.set(line.index, ranges);
   }
 
   const positions: Position[] = [];
   const anchors: { position: Position; first: number; home: number }[] = [];
   const seen = new Set<string>();
-  const cache: TitleCache = new Map();
   const isTitleLine = (l: ResumeLine) => exactTitle(scan, ctx, l, cache) !== null;
   const entries = [...rangesByLine].map(([lineIndex, ranges]) => {
     const line = scan.doc.lines[lineIndex]!;

@@ -1,6 +1,7 @@
 import { JOB_LEVELS, type JobLevel } from "../../catalogue/normalizer.ts";
 import { isStaffRank } from "../../catalogue/normalizer/levels.ts";
 import type { Title } from "../../catalogue/types.ts";
+import { partitionPoint } from "../../partition-point.ts";
 import type { Match } from "../../text/matcher.ts";
 import type { Token } from "../../text/tokens.ts";
 import type { Line } from "../text/document.ts";
@@ -72,9 +73,26 @@ export function titleLevels(ctx: EngineContext, written: string, match: Match<st
 const PART_BREAK = /[|·•,;]/u;
 const PART_BREAKS = new RegExp(PART_BREAK.source, "gu");
 
-/** The first catalogue title named on a line (names and aliases, whole words), with its level words. */
-export function titleOnLine(ctx: EngineContext, text: string, line: Line<string>): TitleMention | null {
-  return firstTitle(ctx, text, line, line.tokens) ?? studentEngineeringTitle(ctx, text, line) ?? rankOfFieldTitle(ctx, text, line);
+/** A stretch of a text, by its offsets. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+// The kind of a credential written after the role it licenses: "Residential Wireman License", "Electrician's Licence".
+// Sticky: tried where a title ends.
+const CREDENTIAL_AFTER = /(?:['’]s)?[^\S\r\n]+(?:licen[cs]es?|licensure|cards?|certificates?|certifications?|permits?)\b/iuy;
+
+/**
+ * The first catalogue title named on a line (names and aliases, whole words), with its level words. A title inside
+ * one of the `licences` (the catalogue credentials on the line named by their kind, "Journeyman Electrician License";
+ * in order and apart), or written before the kind of a credential ("Texas Residential Wireman License"), names the
+ * licensed role, not a job held: it is passed over.
+ */
+export function titleOnLine(ctx: EngineContext, text: string, line: Line<string>, licences: readonly Span[] = []): TitleMention | null {
+  return (
+    firstTitle(ctx, text, line, line.tokens, licences) ?? studentEngineeringTitle(ctx, text, line) ?? rankOfFieldTitle(ctx, text, line)
+  );
 }
 
 /**
@@ -82,14 +100,16 @@ export function titleOnLine(ctx: EngineContext, text: string, line: Line<string>
  * can still start one: the matcher takes the longest match, so "Dental, Practice Manager" (an alias across the comma)
  * would hide "Practice Manager" in "Brightside Dental, Practice Manager".
  */
-function firstTitle(ctx: EngineContext, text: string, line: Line<string>, tokens: readonly Token[]): TitleMention | null {
+function firstTitle(ctx: EngineContext, text: string, line: Line<string>, tokens: readonly Token[], licences: readonly Span[]): TitleMention | null {
   for (const hit of ctx.catalogue.titleMatcher.findAll(text, [...tokens])) {
     const title = ctx.catalogue.title(hit.value);
-    if (!title) continue;
+    if (!title || (licences[partitionPoint(licences, (l) => l.start <= hit.start) - 1]?.end ?? -1) >= hit.end) continue;
+    CREDENTIAL_AFTER.lastIndex = hit.end;
+    if (CREDENTIAL_AFTER.test(text)) continue;
     const lastBreak = [...text.slice(hit.start, hit.end).matchAll(PART_BREAKS)].at(-1);
     if (!lastBreak) return mention(ctx, text, line, hit, title);
     const after = hit.start + lastBreak.index;
-    return firstTitle(ctx, text, line, tokens.filter((t) => t.start > after));
+    return firstTitle(ctx, text, line, tokens.filter((t) => t.start > after), licences);
   }
   return null;
 }

@@ -164,3 +164,96 @@ describe("job education: fields by the firmness of their sentence", () => {
     expect(edu.fields).toMatchObject({ strength: "must", relatedAccepted: true });
   });
 });
+
+describe("high-school diplomas", () => {
+  it.each([
+    "Education\nHS diploma 2014",
+    "Education\nH.S. Diploma, Central High, 2010",
+    "Education\nGED, 2012",
+    "Education\nGED diploma, 2012",
+    "Education\nHigh School Equivalency Diploma, 2012",
+    "Education\nDiploma, Booker Hill High School, 2016",
+    "Education\nLincoln High School — Diploma, 2010",
+  ])("reads %j as the secondary diploma, not a vocational one", (text) => {
+    const edu = candidate(text);
+    expect(edu.level).toBe("secondary");
+    expect(edu.degrees.map((d) => d.level)).toEqual(["secondary"]);
+  });
+
+  it("keeps a diploma from a culinary or nursing school vocational", () => {
+    expect(candidate("Education\nDiploma in Pastry Arts, Lake Michigan Culinary Institute, Chicago, 2019").level).toBe("vocational");
+    expect(candidate("Education\nDiploma in Practical Nursing, 2015").level).toBe("vocational");
+    expect(candidate("Education\nAMI Elementary Diploma (6–12), Montessori Institute of the Northwest, 2020").level).toBe("vocational");
+    // A diploma and a high school in different entries of one line stay two.
+    expect(candidate("Education\nHigh school diploma, 2010. Diploma in Welding, 2012").degrees.map((d) => d.level)).toEqual(["vocational", "secondary"]);
+  });
+
+  it("reads a posting's 'HS diploma or equivalent' as a secondary requirement", () => {
+    expect(job("Requirements\n- HS diploma or equivalent").degrees).toEqual([{ level: "secondary", strength: "must" }]);
+  });
+
+  it("does not take the kind of school written before a diploma for the school's name", () => {
+    expect(findInstitution("High School Diploma - Lanier Heights High School, San Antonio, TX, 2016")).toBe("Lanier Heights High School");
+    expect(findInstitution("High School Equivalency Diploma, 2012")).toBeNull();
+    expect(findInstitution("Lincoln High School, 2010")).toBe("Lincoln High School");
+  });
+});
+
+describe("apprenticeships and trade schools", () => {
+  it("knows training centres, training alliances and JATCs by name", () => {
+    expect(findInstitution("4-yr apprenticeship — South Texas Electrical Training Alliance, 2019")).toBe("South Texas Electrical Training Alliance");
+    expect(findInstitution("Evening classes — Alamo Trades Training Center, 2022")).toBe("Alamo Trades Training Center");
+    expect(findInstitution("Four-year apprenticeship, Hill Country Electrical JATC, 2009")).toBe("Hill Country Electrical JATC");
+    expect(findInstitution("Electrical apprenticeship program — Tulsa Trades Institute, 2020")).toBe("Tulsa Trades Institute");
+    expect(findInstitution("Ran the crew's weekly training at the yard")).toBeNull();
+  });
+
+  it("reads a completed apprenticeship at a named training centre as vocational, under any heading", () => {
+    const edu = candidate("Work\nApprentice, 2015 – 2019\n4-yr apprenticeship — South Texas Electrical Training Alliance, 2019");
+    expect(edu.level).toBe("vocational");
+    expect(edu.degrees[0]!.institution).toBe("South Texas Electrical Training Alliance");
+    expect(candidate("Education\nCompleted IBEW/NECA inside wireman apprenticeship").level).toBe("vocational");
+    // Teaching apprentices is not an apprenticeship.
+    expect(candidate("Experience\nTrained apprentices at the Alamo Trades Training Center").level).toBe("none");
+  });
+
+  it("reads a trade programme named by its school alone as vocational, on an education line only", () => {
+    const edu = candidate("Education\nElectrical program — Alamo Trades Training Center, 2021");
+    expect(edu.degrees).toMatchObject([{ level: "vocational", institution: "Alamo Trades Training Center" }]);
+    expect(candidate("Experience\nInstructor — Alamo Trades Training Center, 2019 – 2021").level).toBe("none");
+    // The school line of a degree's entry is that degree's school, not a programme of its own.
+    const aas = candidate("Education\nAssociate of Applied Science, Electrical Technology\nLone Star Trades Institute, 2019");
+    expect(aas.degrees.map((d) => d.level)).toEqual(["associate"]);
+  });
+
+  it("reads vocational qualifications listed with licences, but not a licence whose name holds the word", () => {
+    expect(candidate("Licenses & Certifications\nCompleted IBEW/NECA inside wireman apprenticeship (2019)").level).toBe("vocational");
+    expect(candidate("Certifications\nNVQ Level 3 Electrotechnical Services").level).toBe("vocational");
+    expect(candidate("Licenses & Certifications\nJourneyman Electrician License, Texas (2021)").level).toBe("none");
+    expect(candidate("Certifications\nCPR certificate").level).toBe("none");
+  });
+
+  it("takes the dates of the entry's next lines for a degree line without a year", () => {
+    const edu = candidate("Certifications\nEvening apprenticeship program, year\n4 of 4 — San Antonio Electrical Training Center (2023 – 2027)");
+    expect([edu.level, edu.inProgressLevel]).toEqual(["none", "vocational"]);
+    // A line with a year of its own keeps it: the next entry's dates are not the degree's.
+    const done = candidate("Education\nElectrical apprenticeship, 2019\nOnline course: Solar PV design (2025 – 2027)");
+    expect(done.level).toBe("vocational");
+  });
+});
+
+describe("more qualification names", () => {
+  it("reads Certificate II–IV, A.A.S. and M.Ed.", () => {
+    expect(candidate("Education\nCertificate III in Commercial Cookery, 2015").level).toBe("vocational");
+    expect(candidate("Education\nA.A.S. Culinary Arts, City Harbor College, Chicago, 2016").level).toBe("associate");
+    const med = candidate("Education\nM.Ed., Curriculum and Instruction, Lakeview University, 2013");
+    expect(med.level).toBe("master");
+    expect(med.fields.map((f) => f.name)).toContain("Education");
+  });
+
+  it("does not read ordinary words or a certificate without a school as degrees", () => {
+    expect(candidate("Experience\nMed-surg floor nurse, Lakeview Hospital").level).toBe("none");
+    expect(candidate("Education\nCPR certificate, 2024").level).toBe("none");
+    expect(candidate("Experience\nCertificate I received from the mayor").level).toBe("none");
+  });
+});

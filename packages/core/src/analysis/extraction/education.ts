@@ -24,8 +24,12 @@ import type { Hit, Scan } from "./scan.ts";
 
 type LexHit<K extends string> = Hit<LexEntry, K>;
 
+// Trade training is given at a training centre or alliance too ("South Texas Electrical Training Alliance", "Alamo
+// Trades Training Center"), and by a JATC, the joint apprenticeship and training committee of a union and contractors.
 const INSTITUTION_WORD =
-  "University|UNIVERSITY|College|COLLEGE|Institute|INSTITUTE|School|SCHOOL|Academy|ACADEMY|Polytechnic|POLYTECHNIC|Universität|Université|Universidad|Università|Universidade|Hochschule|Conservatory";
+  "University|UNIVERSITY|College|COLLEGE|Institute|INSTITUTE|School|SCHOOL|Academy|ACADEMY|Polytechnic|POLYTECHNIC|" +
+  "Universität|Université|Universidad|Università|Universidade|Hochschule|Conservatory|" +
+  "Training\\s+(?:Center|Centre|Alliance|Trust)|TRAINING\\s+(?:CENTER|CENTRE|ALLIANCE|TRUST)|JATC";
 const NAME_WORD = "[\\p{Lu}][\\p{L}'’.&-]*";
 // "Technical University of Munich", "Stanford University", "University of California", "Lincoln High School",
 // "Institute of Science and Technology" (a name after "of" may join two words with "and").
@@ -39,6 +43,8 @@ const INSTITUTION = new RegExp(
 const LEADING_DEGREE = /^(?:(?:Ph\.?\s?D|D\.?Phil|[BM]\.?\s?(?:Sc|Eng|Tech|Ed|Arch|Phil|A|S|E|F\.?A|B\.?A)|MBA|MPH|LL\.?[BM]|J\.?D|M\.?D|Ed\.?D)\.?,?\s+)+/u;
 
 const INSTITUTION_HINT = new RegExp(INSTITUTION_WORD, "u");
+const YEAR = /\b(?:19|20)\d{2}\b/u;
+const SCHOOL_KIND = /^(?:high|secondary|middle|grade|trade|vocational)\s+school$/iu;
 
 // The part after the name up to the next separator: "…Technology Atlanta, GA" → "GA".
 const NEXT_PART = /^\s*,\s*([^,|·•;()]+)/u;
@@ -50,10 +56,19 @@ const NEXT_PART = /^\s*,\s*([^,|·•;()]+)/u;
  */
 export function findInstitution(text: string): string | null {
   if (!INSTITUTION_HINT.test(text)) return null;
-  const m = INSTITUTION.exec(text);
-  if (!m) return null;
-  const region = NEXT_PART.exec(text.slice(m.index + m[0].length))?.[1];
-  const name = m[0].trim();
+  const first = INSTITUTION.exec(text);
+  if (!first) return null;
+  let found = first[0];
+  let end = first.index + found.length;
+  // A kind of school is not a school's name: "High School Diploma – Lanier Heights High School" names the second.
+  if (SCHOOL_KIND.test(found.trim())) {
+    const next = INSTITUTION.exec(text.slice(end));
+    if (!next || SCHOOL_KIND.test(next[0].trim())) return null;
+    found = next[0];
+    end += next.index + found.length;
+  }
+  const region = NEXT_PART.exec(text.slice(end))?.[1];
+  const name = found.trim();
   const named = region !== undefined && isRegion(region) ? (splitCityBeforeRegion(name)?.name ?? name) : name;
   return named.replace(LEADING_DEGREE, "") || null;
 }
@@ -74,6 +89,89 @@ const degreeHits = <K extends string>(hits: readonly LexHit<K>[]) =>
   hits.filter((h): h is Hit<DegreeEntry, K> => h.value.kind === "degree");
 const fieldHits = <K extends string>(hits: readonly LexHit<K>[]) =>
   hits.filter((h): h is Hit<FieldEntry, K> => h.value.kind === "field");
+
+/**
+ * Whether a bare "diploma" is the secondary school's named in its sentence ("Diploma, Teche Parish High School, 2014",
+ * "GED diploma"): that is the high-school diploma, which the school's name already counts, not a vocational one.
+ */
+function schoolsDiploma<K extends string>(
+  hit: Hit<DegreeEntry, K>,
+  secondary: readonly Hit<DegreeEntry, K>[],
+): boolean {
+  if (!hit.value.bare || secondary.length === 0) return false;
+  const [from, to] = sentenceOf(hit.line, hit.start, hit.end);
+  return secondary.some((h) => h.start >= from && h.end <= to);
+}
+
+/** Whether a degree word is part of a catalogue skill's name ("Journeyman Electrician License", "CIM Diploma"). */
+function inSkillName<K extends string>(scan: Scan<K>, hit: Hit<DegreeEntry, K>): boolean {
+  return skillsOnLine(scan, hit.line.index).some(
+    (s) => s.start <= hit.start && s.end >= hit.end && s.end - s.start > hit.end - hit.start,
+  );
+}
+
+type Span = { start: number; end: number };
+const skillsByLine = new WeakMap<object, Map<number, Span[]>>();
+
+/** The spans of the catalogue-skill hits of a line, indexed once per scan. */
+function skillsOnLine<K extends string>(scan: Scan<K>, index: number): readonly Span[] {
+  let byLine = skillsByLine.get(scan);
+  if (!byLine) {
+    byLine = new Map();
+    for (const s of scan.skills) {
+      const list = byLine.get(s.line.index);
+      if (list) list.push(s);
+      else byLine.set(s.line.index, [s]);
+    }
+    skillsByLine.set(scan, byLine);
+  }
+  return byLine.get(index) ?? [];
+}
+
+/**
+ * Whether a degree is a trade qualification listed with licences and certificates, where tradespeople often list a
+ * completed apprenticeship, an NVQ or a City & Guilds award ("Licences & Training"). A vocational word that is part
+ * of a catalogue credential's name ("Texas Journeyman Electrician License") is that credential, read as a skill.
+ */
+function tradeQualification(scan: Scan<ResumeSection>, hit: Hit<DegreeEntry, ResumeSection>): boolean {
+  if (hit.line.section !== "certifications" || hit.value.level !== "vocational") return false;
+  return !hit.value.bare && !hit.value.ambiguous && !inSkillName(scan, hit);
+}
+
+// Schools that teach a trade: "South Texas Electrical Training Alliance", "Hill Country Electrical JATC", "Tulsa
+// Trades Institute", "Northside Vocational School".
+const TRADE_SCHOOL =
+  /\b(?:Training\s+(?:Center|Centre|Alliance|Trust)|JATC|Trades?\s+(?:School|Institute|College)|Vocational\s+(?:School|Institute|College|Center|Centre))\b/iu;
+const TRADE_TRAINING: DegreeEntry = {
+  kind: "degree",
+  id: "vocational-trade-school",
+  level: "vocational",
+  ambiguous: false,
+  generic: false,
+  field: null,
+  bare: false,
+};
+
+/**
+ * A trade programme named by its school alone, on an education line that names no degree ("Electrical program —
+ * Alamo Trades Training Center, 2021"): vocational training, read at the school's name. Not the school line of an
+ * entry whose degree is on the line above ("Associate of Applied Science\nLone Star Trades Institute").
+ */
+function tradeProgramme(
+  scan: Scan<ResumeSection>,
+  line: Line<ResumeSection>,
+  institution: string,
+): Hit<DegreeEntry, ResumeSection> | null {
+  if (!TRADE_SCHOOL.test(institution)) return null;
+  const above = scan.doc.lines[line.index - 1];
+  const aboveNamesDegree =
+    above !== undefined && degreeHits(scan.lexiconByLine[above.index] ?? []).some((d) => !d.value.generic);
+  if (aboveNamesDegree && !above.heading && above.section === line.section) return null;
+  const at = line.text.indexOf(institution);
+  if (at < 0) return null;
+  const start = line.start + at;
+  return { value: TRADE_TRAINING, start, end: start + institution.length, surface: institution, line };
+}
 
 /**
  * Whether an ambiguous abbreviation ("MS", "BA", "AS") is a degree here: it must be followed by "in"/"of" or a field
@@ -186,8 +284,11 @@ function genericDegreeIsRequirement(
 
 /**
  * Degrees of a candidate. A degree counts on a line of the education section, or on any line that also names a
- * field of study or an institution (so "taught Master's students" in a job description does not count). A degree
- * with "expected", "pursuing", "– present" or a future end date is in progress and does not raise the level.
+ * field of study or an institution (so "taught Master's students" in a job description does not count); a vocational
+ * qualification also in a certifications section (see tradeQualification), and a trade school named alone on an
+ * education line is a trade programme (see tradeProgramme). A diploma named with a high school is that school's (see
+ * schoolsDiploma). A degree with "expected", "pursuing", "– present" or a future end date is in progress and does
+ * not raise the level.
  */
 export function extractCandidateEducation(
   scan: Scan<ResumeSection>,
@@ -209,13 +310,20 @@ export function extractCandidateEducation(
     const institution = findInstitution(line.text);
     const inEducation = line.section === "education";
     const supported = inEducation || lineFields.length > 0 || institution !== null;
-    const accepted = degreeHits(lineHits).filter(
+    const lineDegrees = degreeHits(lineHits);
+    const secondary = lineDegrees.filter((d) => d.value.level === "secondary");
+    const accepted = lineDegrees.filter(
       (d) =>
         !d.value.generic &&
-        supported &&
+        (supported || tradeQualification(scan, d)) &&
         (!d.value.ambiguous || inEducation || abbreviationIsDegree(d, lineHits)) &&
-        !namesAnAward(d),
+        !namesAnAward(d) &&
+        !schoolsDiploma(d, secondary),
     );
+    if (accepted.length === 0 && inEducation && institution !== null) {
+      const programme = tradeProgramme(scan, line, institution);
+      if (programme) accepted.push(programme);
+    }
     if (inEducation) {
       for (const f of lineFields) fields.set(f.value.id, asField(f.value));
       addInstitution(institution);
@@ -226,12 +334,15 @@ export function extractCandidateEducation(
     }
     educationLines.add(line.index);
     addInstitution(institution);
+    const below = entryLinesBelow(scan, line);
+    // A degree line without a year of its own takes the dates of its entry's next lines ("Evening apprenticeship
+    // program\nSan Antonio Electrical Training Center (2023 – 2027)").
     const inProgress =
       endsInFuture(line.text, now) ||
+      (!YEAR.test(line.text) && below.some((l) => endsInFuture(l.text, now))) ||
       lineHits.some((h) => h.value.kind === "cue" && h.value.id === "in-progress");
     // An institution on the line just above or below belongs to the degree ("BSc Physics\nUniversity of Leeds"); in
     // a narrow column, on a line further down the entry ("B.S.\nComputer Science\nUniversity of Alabama").
-    const below = entryLinesBelow(scan, line);
     const neighbour = [scan.doc.lines[line.index - 1], scan.doc.lines[line.index + 1], ...below.slice(1)].find(
       (l) => l && !l.heading && l.section === line.section && findInstitution(l.text) !== null,
     );

@@ -30,6 +30,11 @@ export interface DegreeEntry {
   generic: boolean;
   /** Field of study implied by the degree name (MBA → Business Administration). */
   field: string | null;
+  /**
+   * A word that names the kind of award but not the school ("diploma"): "Diploma, Lincoln High School" is the
+   * high-school diploma, read from the school's name, not a vocational diploma beside it.
+   */
+  bare: boolean;
 }
 
 export interface FieldEntry {
@@ -47,6 +52,7 @@ interface DegreeSpec {
   generic?: boolean;
   field?: string;
   caseSensitive?: boolean;
+  bare?: boolean;
 }
 
 // Phrases are written as they appear; tokenisation makes "Master's", "Masters" and "MASTER'S" equivalent where listed.
@@ -56,17 +62,28 @@ const DEGREES: DegreeSpec[] = [
     phrases:
       "high school|high school diploma|high-school diploma|secondary school|secondary school diploma|secondary education|ged|a levels|a-levels|a-level|abitur|gcse|gcses|international baccalaureate|ib diploma|matura",
   },
+  // A high-school diploma by its abbreviation or its equivalency test: "HS diploma", "H.S. Diploma", "HiSET".
+  {
+    level: "secondary",
+    phrases:
+      "hs diploma|h.s diploma|hs graduate|h.s graduate|high school equivalency|high school equivalency diploma|" +
+      "high school equivalency certificate|high-school equivalency|hiset|general educational development",
+  },
   {
     level: "vocational",
     phrases:
-      "vocational|vocational training|vocational qualification|vocational certificate|vocational diploma|trade school|technical diploma|diploma|apprenticeship|completed apprenticeship|nvq|btec|hnc|hnd|city and guilds|certificate iv|journeyman",
+      "vocational|vocational training|vocational qualification|vocational certificate|vocational diploma|trade school|technical diploma|apprenticeship|completed apprenticeship|nvq|btec|hnc|hnd|city and guilds|certificate iv|journeyman",
   },
+  // A bare "diploma" is vocational unless its sentence names a secondary school (see DegreeEntry.bare).
+  { level: "vocational", phrases: "diploma", bare: true },
+  // Australian and New Zealand vocational qualifications: "Certificate III in Commercial Cookery".
+  { level: "vocational", phrases: "certificate ii|certificate iii|cert iii|cert iv" },
   {
     level: "associate",
     phrases:
       "associate degree|associate's degree|associates degree|associate of arts|associate of science|associate of applied science|foundation degree|community college diploma",
   },
-  { level: "associate", phrases: "AA|AS|AAS|A.A|A.S", ambiguous: true, caseSensitive: true },
+  { level: "associate", phrases: "AA|AS|AAS|A.A|A.S|A.A.S", ambiguous: true, caseSensitive: true },
   {
     level: "bachelor",
     phrases:
@@ -93,7 +110,8 @@ const DEGREES: DegreeSpec[] = [
   { level: "master", phrases: "ME", field: "engineering", ambiguous: true, caseSensitive: true },
   { level: "master", phrases: "master of fine arts|mfa", field: "fine-arts" },
   { level: "master", phrases: "master of public health|mph", field: "public-health" },
-  { level: "master", phrases: "master of education", field: "education" },
+  { level: "master", phrases: "master of education|m.ed", field: "education" },
+  { level: "master", phrases: "MEd", field: "education", caseSensitive: true },
   { level: "master", phrases: "MS|MA|M.S|M.A", ambiguous: true, caseSensitive: true },
   {
     level: "doctorate",
@@ -191,6 +209,7 @@ export function educationPatterns(): LexiconPattern<DegreeEntry | FieldEntry>[] 
       ambiguous: spec.ambiguous ?? false,
       generic: spec.generic ?? false,
       field: spec.field ?? null,
+      bare: spec.bare ?? false,
     };
     for (const phrase of spec.phrases.split("|")) out.push({ phrase, value, caseSensitive: spec.caseSensitive ?? false });
   });

@@ -257,3 +257,21 @@ describe("more qualification names", () => {
     expect(candidate("Experience\nCertificate I received from the mayor").level).toBe("none");
   });
 });
+
+describe("nursing degrees by their initials", () => {
+  it("reads ADN, BSN, MSN and DNP in postings and résumés, with nursing as the field", () => {
+    const req = job("Required:\n- Graduate of an accredited nursing program (ADN or BSN)");
+    expect(req.degrees).toEqual([{ level: "associate", strength: "must" }]);
+    expect(req.fields?.fields.map((f) => f.name)).toEqual(["Nursing"]);
+    const held = candidate("Education\nBSN, Drexel University, 2016\nMSN, Villanova University (in progress, expected 2026)");
+    expect(held.level).toBe("bachelor");
+    expect(held.inProgressLevel).toBe("master");
+    expect(held.fields.map((f) => f.name)).toEqual(["Nursing"]);
+  });
+
+  it("reads the initials that mean other things too only beside other education evidence", () => {
+    expect(candidate("Experience\nRouted BGP for our ASN at Acme").level).toBe("none");
+    expect(candidate("Skills\nMSN Messenger, Hotmail").level).toBe("none");
+    expect(candidate("Education\nASN, Lakeshore Community College, 2014").level).toBe("associate");
+  });
+});

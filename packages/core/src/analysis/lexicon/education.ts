@@ -84,6 +84,11 @@ const DEGREES: DegreeSpec[] = [
       "associate degree|associate's degree|associates degree|associate of arts|associate of science|associate of applied science|foundation degree|community college diploma",
   },
   { level: "associate", phrases: "AA|AS|AAS|A.A|A.S|A.A.S", ambiguous: true, caseSensitive: true },
+  // Nursing degrees go by their initials in postings and résumés alike: "ADN or BSN", "BSN, Drexel University".
+  { level: "associate", phrases: "associate degree in nursing|associate of science in nursing|associate's degree in nursing", field: "nursing" },
+  { level: "associate", phrases: "ADN", field: "nursing", caseSensitive: true },
+  // "ASN" is also a network's autonomous system number.
+  { level: "associate", phrases: "ASN", field: "nursing", ambiguous: true, caseSensitive: true },
   {
     level: "bachelor",
     phrases:
@@ -96,6 +101,8 @@ const DEGREES: DegreeSpec[] = [
   { level: "bachelor", phrases: "bachelor of business administration|bba", field: "business-administration" },
   { level: "bachelor", phrases: "bachelor of commerce", field: "commerce" },
   { level: "bachelor", phrases: "bachelor of education", field: "education" },
+  { level: "bachelor", phrases: "bachelor of science in nursing|bachelor of nursing|b.s.n", field: "nursing" },
+  { level: "bachelor", phrases: "BSN", field: "nursing", caseSensitive: true },
   { level: "bachelor", phrases: "bachelor of laws|llb", field: "law" },
   { level: "bachelor", phrases: "BS|BA|B.S|B.A", ambiguous: true, caseSensitive: true },
   { level: "bachelor", phrases: "degree|degrees", generic: true },
@@ -112,6 +119,10 @@ const DEGREES: DegreeSpec[] = [
   { level: "master", phrases: "master of public health|mph", field: "public-health" },
   { level: "master", phrases: "master of education|m.ed", field: "education" },
   { level: "master", phrases: "MEd", field: "education", caseSensitive: true },
+  { level: "master", phrases: "master of science in nursing|master of nursing", field: "nursing" },
+  // "MSN" is also a web portal.
+  { level: "master", phrases: "MSN", field: "nursing", ambiguous: true, caseSensitive: true },
+  { level: "doctorate", phrases: "doctor of nursing practice|DNP", field: "nursing" },
   { level: "master", phrases: "MS|MA|M.S|M.A", ambiguous: true, caseSensitive: true },
   {
     level: "doctorate",

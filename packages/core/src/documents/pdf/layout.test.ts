@@ -154,6 +154,183 @@ describe("layoutPage", () => {
     expect(read([frag("PRIYA NAIR", 40, 60, 20, 115), ...main, ...sidebar])).toEqual(["PRIYA NAIR", ...[...sidebar, ...main].map((f) => f.text)]);
   });
 
+  describe("full-width bands above and below two columns", () => {
+    // Lines of a column, one every `pitch` points from `top`: templates set the sidebar and the main column with
+    // their own leading, so their baselines drift apart down the page.
+    const column = (texts: string[], x: number, top: number, pitch: number, size = 9.5) => texts.map((text, i) => frag(text, x, top + i * pitch, size));
+    const header = [
+      frag("PRIYA RAMAN, M.Ed.", 24, 62, 18),
+      frag("Beaverton, OR 97005 | 971-555-0163 | priya.raman@example.com", 24, 82, 9.5),
+      frag("Areas of Expertise", 24, 94, 9.5),
+      ...column(
+        [
+          "- Specially designed instruction in reading, writing and math (grades K–5)",
+          "- IEP development, progress monitoring and case management",
+          "- Structured literacy (Orton-Gillingham certified at Associate level)",
+          "- Behavior intervention plans and functional behavior assessments",
+          "- Co-teaching and push-in support in general education classrooms",
+          "- Differentiated instruction and universal design for learning (UDL)",
+        ],
+        24,
+        106,
+        12,
+      ),
+    ];
+    const sidebar = [
+      "Licensure",
+      "Oregon Teaching License",
+      "Special Education endorsement",
+      "Education",
+      "M.Ed. Special Education",
+      "Columbia Gorge University",
+      "Portland, OR, 2019",
+      "B.A. Human Development",
+      "Columbia Gorge University",
+      "Beaverton, OR, 2016",
+    ];
+    const main = [
+      "Employment",
+      "Learning Specialist, Sunset Ridge Elementary, 2021 – Present",
+      "Manage a caseload of 24 students with IEPs in grades K–5 and deliver",
+      "small-group reading and math instruction in a resource room.",
+      "Co-teach literacy blocks in grades 2 and 3 with general education staff.",
+      "Special Education Teacher, Maple Terrace Elementary, 2019 – 2021",
+      "Co-led a self-contained classroom of 9 students in grades 1–4 with",
+      "significant behavioral and communication needs.",
+      "Instructional Assistant, Maple Terrace Elementary, 2017 – 2019",
+      "Supported students with disabilities in general education classrooms.",
+    ];
+
+    it("reads a header band of several full-width rows first, then the sidebar, then the main column", () => {
+      const fragments = [...header, ...column(sidebar, 24, 197, 11.5), ...column(main, 226, 197.5, 12.5)];
+      expect(read(fragments)).toEqual([...header.map((f) => f.text), ...sidebar, ...main]);
+    });
+
+    it("keeps a short line among the band's rows in the band's block", () => {
+      const blocks = layoutPage([...header, ...column(sidebar, 24, 197, 11.5), ...column(main, 226, 197.5, 12.5)]);
+      expect(blocks[0]!.map((line) => line.text)).toEqual(header.map((f) => f.text));
+    });
+
+    it("reads two columns above a full-width footer band, then the band", () => {
+      const projects = [
+        "Projects",
+        "Reading intervention schedule: redesigned the Tier 2 reading intervention schedule for grades K–5,",
+        "moving groups to a six-week cycle with progress checks every two weeks; adopted district-wide in 2024.",
+        "Visual schedules library: built a shared library of visual schedules and first-then boards for",
+        "general education classrooms, used by twelve teachers across two schools.",
+        "Family literacy nights: organised four evenings a year on reading at home for families of",
+        "students with IEPs, with materials in English and Spanish.",
+        "Volunteer: Beaverton Public Library summer reading programme, 2018 – present.",
+      ];
+      const footer = column(projects, 24, 340, 12);
+      const fragments = [frag("PRIYA RAMAN", 24, 62, 18), ...column(sidebar, 24, 100, 14), ...column(main, 226, 101, 13), ...footer];
+      expect(read(fragments)).toEqual(["PRIYA RAMAN", ...sidebar, ...main, ...projects]);
+    });
+
+    it("reads two columns below a long single-column part, such as a two-column last section", () => {
+      const body = column(main, 24, 60, 12);
+      const education = ["Education", "M.Ed. Special Education,", "Columbia Gorge University, 2019", "B.A. Human Development,", "Columbia Gorge University, 2016"];
+      const learning = ["Recent Learning", "Completed an online course on structured literacy (2025)", "and a workshop on co-teaching models (2026).", "Why I am applying", "I want to lead a class of my own."];
+      const fragments = [...body, ...column(education, 24, 200, 11.5), ...column(learning, 226, 200.5, 12.5)];
+      expect(read(fragments)).toEqual([...main, ...education, ...learning]);
+    });
+
+    it("keeps a single column with a long header one column, with its places at the right on their lines", () => {
+      const summary = column(
+        [
+          "Special education teacher with seven years in resource rooms and co-taught classrooms, licensed in Oregon",
+          "with endorsements in special education and elementary multiple subjects; structured literacy trained and",
+          "experienced with IEP development, progress monitoring, behavior plans and family communication in English",
+          "and Spanish. Looking for a third-grade homeroom position in a school with a strong co-teaching culture.",
+        ],
+        40,
+        80,
+        12,
+      );
+      const entries = [
+        [frag("Learning Specialist, Sunset Ridge Elementary", 40, 150), frag("Beaverton, OR", 470, 150)],
+        [frag("Manage a caseload of 24 students with IEPs in grades K–5, deliver small-group instruction", 50, 162)],
+        [frag("Co-teach literacy blocks in grades 2 and 3", 50, 174)],
+        [frag("Special Education Teacher, Maple Terrace Elementary", 40, 192), frag("Tigard, OR", 470, 192)],
+        [frag("Co-led a self-contained classroom of 9 students with significant behavioral needs, with two", 50, 204)],
+        [frag("Built structured routines and token economies", 50, 216)],
+        [frag("Instructional Assistant, Lincoln Elementary", 40, 234), frag("Portland, OR", 470, 234)],
+        [frag("Supported students with disabilities in general education and resource settings", 50, 246)],
+      ];
+      expect(read([...summary, ...entries.flat()])).toEqual([
+        ...summary.map((f) => f.text),
+        ...entries.map((row) => row.map((f) => f.text).join(" ")),
+      ]);
+    });
+
+    it("still reads a date column below a header band row by row, as a table", () => {
+      const rows = [
+        [frag("2021 – now", 40, 200), frag("Learning Specialist, Sunset Ridge Elementary", 150, 200)],
+        [frag("Resource room and co-taught literacy, grades K–5", 150, 213)],
+        [frag("2019 – 2021", 40, 230), frag("Special Education Teacher, Maple Terrace Elementary", 150, 230)],
+        [frag("Self-contained classroom, grades 1–4", 150, 243)],
+        [frag("2017 – 2019", 40, 260), frag("Instructional Assistant, Maple Terrace Elementary", 150, 260)],
+        [frag("Resource settings while completing licensure", 150, 273)],
+      ];
+      const fragments = [...header, ...rows.flat()];
+      expect(read(fragments)).toEqual([...header.map((f) => f.text), ...rows.map((row) => row.map((f) => f.text).join(" "))]);
+    });
+
+    it("still reads labels beside values below a paragraph row by row", () => {
+      const paragraph = column(
+        [
+          "After seven years in special education, much of it supporting teachers in their classrooms, I want to",
+          "lead a class of my own. I have co-taught third-grade literacy for three years and know the Grade 3",
+          "standards and curriculum well, and I have planned units with the grade team every week since 2022.",
+          "I would bring structured literacy, differentiation for mixed-ability groups and close work with families.",
+        ],
+        40,
+        80,
+        12,
+      );
+      const labels = ["Languages", "English", "Spanish", "Tagalog"];
+      const values = ["native speaker, teaching language", "fluent, parent conferences and translation", "conversational, learned at home"];
+      const fragments = [...paragraph, frag(labels[0]!, 40, 140, 11), ...labels.slice(1).map((text, i) => frag(text, 40, 154 + i * 12)), ...values.map((text, i) => frag(text, 160, 154 + i * 12))];
+      expect(read(fragments)).toEqual([...paragraph.map((f) => f.text), "Languages", ...labels.slice(1).map((label, i) => `${label} ${values[i]}`)]);
+    });
+
+    it("does not take a name beside a contact block for two columns over a single-column body", () => {
+      const contact = [
+        "12 Alder Street",
+        "Beaverton, OR 97005",
+        "971-555-0163",
+        "priya.raman@example.com",
+        "linkedin.com/in/praman",
+        "github.com/praman",
+        "Oregon teaching license",
+        "Spanish, conversational",
+        "Available from August",
+      ].map((text, i) => frag(text, 360, 30 + i * 10));
+      const name = [frag("Priya Raman", 74, 70, 30, 150), frag("Learning Specialist", 74, 95, 16, 140), frag("Special education, grades K–5", 74, 110)];
+      const body = column(
+        [
+          "Education",
+          "2019 M.Ed. in Special Education, Columbia Gorge University, Portland",
+          "Thesis on co-teaching models",
+          "Experience",
+          "2021 – now Learning Specialist, Sunset Ridge Elementary, Beaverton",
+          "Caseload of 24 students",
+          "Co-taught literacy blocks in grades 2 and 3 with the general education teachers",
+          "2019 – 2021 Special Education Teacher, Maple Terrace Elementary",
+          "Self-contained classroom",
+          "Wrote individual reading plans for every student and reported progress to families",
+        ],
+        74,
+        130,
+        13,
+        10,
+      );
+      // The page number, right of the gap between the name and the contact block, stretches that "column" down the page.
+      const lines = read([...contact, ...name, ...body, frag("Page 1 of 2", 480, 400)]);
+      expect(lines.slice(-body.length - 1)).toEqual([...body.map((f) => f.text), "Page 1 of 2"]);
+    });
+  });
+
   it("keeps a superscript on its line", () => {
     expect(read([frag("2014 1", 50, 100), frag("st", 80, 96.5, 7), frag("/50 Coding Competition", 87, 100)])).toEqual(["2014 1st/50 Coding Competition"]);
   });

@@ -7,7 +7,9 @@
  * two sides are columns (a sidebar, a two-column CV) and are read one after the other, unless one side
  * annotates the other on its baselines (a date column, tab-stop dates, bullets: see table.ts), which makes
  * them a table read row by row. The search recurses into each column. Rows that cross the gutter (a centred
- * name, a contact line) split the page into bands that are read top to bottom.
+ * name, a contact line) split the page into bands that are read top to bottom; a header band of many such rows
+ * (a summary above a sidebar and a main column), or a footer band below them, is found by searching the gutter
+ * on the rows beside it (findColumnsBetweenBands).
  */
 
 import { readsAsTable, type SideRow } from "./table.ts";
@@ -216,19 +218,32 @@ function findColumns(segments: Segment[]): ColumnSplit | null {
   if (segments.length < 2 * MIN_SIDE_ROWS) return null;
   const sizes = segments.map((segment) => segment.size);
   const minGutter = Math.max(6, 0.8 * (median(sizes) ?? 10));
-  const rowCount = new Set(segments.map((segment) => segment.row)).size;
-  const maxCrossing = Math.max(2, Math.floor(rowCount * 0.15));
+  const maxCrossing = crossingBudget(segments);
+  for (const candidate of gutterCandidates(segments, minGutter, maxCrossing)) {
+    const split = splitAt(segments, candidate.g0, candidate.g1, maxCrossing);
+    if (split) return split;
+  }
+  return findColumnsBetweenBands(segments, minGutter);
+}
 
+/** Rows that may cross a gutter (a header, a footer) before the page no longer reads as two columns. */
+function crossingBudget(segments: Segment[]): number {
+  const rowCount = new Set(segments.map((segment) => segment.row)).size;
+  return Math.max(2, Math.floor(rowCount * 0.15));
+}
+
+/**
+ * Candidate gutters, best first: maximal bands crossed by at most `crossing` segments, for each allowed
+ * crossing count. A wide band crossed by a centred header beats a sliver that nothing crosses, so candidates
+ * are ranked by width discounted for crossings.
+ */
+function gutterCandidates(segments: Segment[], minGutter: number, maxCrossing: number): Array<{ g0: number; g1: number }> {
   const edges = [...new Set(segments.flatMap((segment) => [segment.x0, segment.x1]))].sort((a, b) => a - b);
   const counts: number[] = [];
   for (let i = 0; i + 1 < edges.length; i++) {
     const mid = (edges[i]! + edges[i + 1]!) / 2;
     counts.push(segments.reduce((n, segment) => (segment.x0 < mid && segment.x1 > mid ? n + 1 : n), 0));
   }
-
-  // Candidate gutters: maximal bands crossed by at most `crossing` segments, for each allowed crossing count.
-  // A wide band crossed by a centred header beats a sliver that nothing crosses, so candidates are ranked
-  // by width discounted for crossings.
   const candidates = new Map<string, { g0: number; g1: number; score: number }>();
   for (let crossing = 0; crossing <= maxCrossing; crossing++) {
     let start = -1;
@@ -245,20 +260,66 @@ function findColumns(segments: Segment[]): ColumnSplit | null {
       }
     }
   }
-  for (const candidate of [...candidates.values()].sort((a, b) => b.score - a.score)) {
-    const split = splitAt(segments, candidate.g0, candidate.g1, maxCrossing);
+  return [...candidates.values()].sort((a, b) => b.score - a.score);
+}
+
+/**
+ * Two columns below a full-width header band (a name, a contact line, a summary of several lines) or above a
+ * full-width footer band. Every band row crosses the gutter, so a long band exhausts the crossing budget of
+ * findColumns although the columns themselves are clean. The columns are where rows hold text on both sides
+ * of a gap: the gutter is searched on the rows from the first to the last row with more than one segment,
+ * and the page is then split there with the band rows above and below left out of the budget (splitAt).
+ */
+function findColumnsBetweenBands(segments: Segment[], minGutter: number): ColumnSplit | null {
+  const perRow = new Map<number, number>();
+  for (const segment of segments) perRow.set(segment.row, (perRow.get(segment.row) ?? 0) + 1);
+  let first = Infinity;
+  let last = -Infinity;
+  for (const [row, count] of perRow) {
+    if (count < 2) continue;
+    first = Math.min(first, row);
+    last = Math.max(last, row);
+  }
+  const zone = segments.filter((segment) => segment.row >= first && segment.row <= last);
+  // Without rows outside the zone there is no band, and findColumns has already judged these rows.
+  if (zone.length < 2 * MIN_SIDE_ROWS || zone.length === segments.length) return null;
+  for (const candidate of gutterCandidates(zone, minGutter, crossingBudget(zone))) {
+    const split = splitAt(segments, candidate.g0, candidate.g1, null);
     if (split) return split;
   }
   return null;
 }
 
-function splitAt(segments: Segment[], g0: number, g1: number, maxCrossing: number): ColumnSplit | null {
+interface SideBySide {
+  leftRows: Row<Segment>[];
+  rightRows: Row<Segment>[];
+  /** Baselines between which both sides have text. */
+  top: number;
+  bottom: number;
+}
+
+function sideBySide(left: Segment[], right: Segment[]): SideBySide | null {
+  const leftRows = clusterRows(left, segmentSpan);
+  const rightRows = clusterRows(right, segmentSpan);
+  if (leftRows.length < MIN_SIDE_ROWS || rightRows.length < MIN_SIDE_ROWS) return null;
+  const top = Math.max(leftRows[0]!.y, rightRows[0]!.y);
+  const bottom = Math.min(leftRows.at(-1)!.y, rightRows.at(-1)!.y);
+  return bottom > top ? { leftRows, rightRows, top, bottom } : null;
+}
+
+/**
+ * Splits the page at the gutter g0–g1, or returns null when the two sides do not read as columns. With a
+ * `maxCrossing` budget, at most that many rows may cross the gutter; with none (null), any number may, as long
+ * as they lie above or below the columns: a header band and a footer band. The columns then must not pair up
+ * row for row (see pairsRowForRow).
+ */
+function splitAt(segments: Segment[], g0: number, g1: number, maxCrossing: number | null): ColumnSplit | null {
   const epsilon = 0.5;
   const crossingRows = new Set<number>();
   for (const segment of segments) {
     if (segment.x0 < g1 - epsilon && segment.x1 > g0 + epsilon) crossingRows.add(segment.row);
   }
-  if (crossingRows.size > maxCrossing) return null;
+  if (maxCrossing !== null && crossingRows.size > maxCrossing) return null;
   const spanning: Segment[] = [];
   let left: Segment[] = [];
   let right: Segment[] = [];
@@ -286,18 +347,62 @@ function splitAt(segments: Segment[], g0: number, g1: number, maxCrossing: numbe
     left = left.filter((segment) => !moved.has(segment));
     right = right.filter((segment) => !moved.has(segment));
   }
-  const leftRows = clusterRows(left, segmentSpan);
-  const rightRows = clusterRows(right, segmentSpan);
-  if (leftRows.length < MIN_SIDE_ROWS || rightRows.length < MIN_SIDE_ROWS) return null;
-  const overlapTop = Math.max(leftRows[0]!.y, rightRows[0]!.y);
-  const overlapBottom = Math.min(leftRows.at(-1)!.y, rightRows.at(-1)!.y);
-  if (overlapBottom <= overlapTop) return null;
+  let columns = sideBySide(left, right);
+  if (!columns) return null;
   // Rows crossing the gutter belong above or below the columns (a header, a footer); several crossing it
   // where both sides have text show a single column with a ragged edge, not two columns.
-  const interior = clusterRows(spanning, segmentSpan).filter((row) => row.y > overlapTop && row.y < overlapBottom);
+  const { top, bottom } = columns;
+  const interior = clusterRows(spanning, segmentSpan).filter((row) => row.y > top && row.y < bottom);
   if (interior.length > 1) return null;
+  if (maxCrossing === null) {
+    // Text on one side of the gutter belongs to a band when it lies above the header band's last row or below
+    // the footer band's first (a short heading, the last line of a paragraph), or when it stands apart from
+    // its own column beyond the other column's ends (a heading over the footer band).
+    const headerEnd = Math.max(...spanning.filter((segment) => segment.y < top).map((segment) => segment.y));
+    const footerStart = Math.min(...spanning.filter((segment) => segment.y > bottom).map((segment) => segment.y));
+    const band = new Set([...left, ...right].filter((segment) => segment.y < headerEnd || segment.y > footerStart));
+    const beyond = (rows: Row<Segment>[], otherRows: Row<Segment>[]) => rowsBeyondColumn(rows, otherRows).flatMap((row) => row.items);
+    for (const segment of [...beyond(columns.leftRows, columns.rightRows), ...beyond(columns.rightRows, columns.leftRows)]) band.add(segment);
+    if (band.size > 0) {
+      spanning.push(...band);
+      left = left.filter((segment) => !band.has(segment));
+      right = right.filter((segment) => !band.has(segment));
+      columns = sideBySide(left, right);
+      if (!columns) return null;
+    }
+  }
+  const { leftRows, rightRows } = columns;
   if (readsAsTable(sideRows(leftRows), sideRows(rightRows))) return null;
+  if (maxCrossing === null && pairsRowForRow(leftRows, rightRows, columns.top, columns.bottom)) return null;
   return { left, right, spanning };
+}
+
+// Share of each side's lines beside the other column that must sit on the other side's baselines for the two
+// sides to pair up row for row.
+const ROW_FOR_ROW = 0.8;
+
+/**
+ * Whether the lines of both sides, where they run side by side, sit on each other's baselines. Columns under a
+ * long header band have no crossing budget to vouch for them, and two short sides paired line by line are as
+ * likely a list of labels beside values ("English  Native") as two columns: they keep their row reading.
+ */
+function pairsRowForRow(leftRows: Row<Segment>[], rightRows: Row<Segment>[], top: number, bottom: number): boolean {
+  return pairedShare(leftRows, rightRows, top, bottom) >= ROW_FOR_ROW && pairedShare(rightRows, leftRows, top, bottom) >= ROW_FOR_ROW;
+}
+
+/** Share of the rows between top and bottom that share a baseline (as in table.ts) with one of `others`; both in baseline order. */
+function pairedShare(rows: Row<Segment>[], others: Row<Segment>[], top: number, bottom: number): number {
+  const tolerance = (a: { size: number }, b: { size: number }) => Math.max(1, 0.15 * Math.min(a.size, b.size));
+  let beside = 0;
+  let paired = 0;
+  let k = 0;
+  for (const row of rows) {
+    if (row.y < top - tolerance(row, row) || row.y > bottom + tolerance(row, row)) continue;
+    beside++;
+    while (k < others.length && others[k]!.y < row.y - tolerance(row, others[k]!)) k++;
+    if (k < others.length && Math.abs(others[k]!.y - row.y) <= tolerance(row, others[k]!)) paired++;
+  }
+  return beside === 0 ? 0 : paired / beside;
 }
 
 /**

@@ -275,3 +275,12 @@ describe("nursing degrees by their initials", () => {
     expect(candidate("Education\nASN, Lakeshore Community College, 2014").level).toBe("associate");
   });
 });
+
+describe("a degree that prepared its holder to teach", () => {
+  it("reads Education as its field, whatever the major", () => {
+    const held = candidate("Education\nBachelor of Arts in Liberal Studies with teacher licensure (elementary), Portland Metro University, 2018");
+    expect(held.level).toBe("bachelor");
+    expect(held.fields.map((f) => f.name)).toContain("Education");
+    expect(candidate("Education\nB.A. History, Reed College, 2015").fields.map((f) => f.name)).not.toContain("Education");
+  });
+});

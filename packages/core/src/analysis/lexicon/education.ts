@@ -189,7 +189,13 @@ const FIELDS: FieldSpec[] = [
   { name: "Fine Arts", family: "design", phrases: "fine arts|art|arts" },
   { name: "Architecture", family: "design", phrases: "architecture" },
   { name: "Law", family: "law", phrases: "law|legal studies|laws" },
-  { name: "Education", family: "education", phrases: "education|teaching" },
+  // A degree "with teacher licensure" or through a teacher-preparation programme prepared its holder to teach, whatever
+  // its major ("Bachelor of Arts in Liberal Studies with teacher licensure").
+  {
+    name: "Education",
+    family: "education",
+    phrases: "education|teaching|teacher licensure|teacher licensing|teacher certification|teacher preparation|teacher preparation program|teaching credential",
+  },
 ];
 
 const fieldId = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, "-");

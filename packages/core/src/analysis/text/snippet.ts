@@ -4,14 +4,17 @@ import { quotable } from "./redact.ts";
 export const MAX_SNIPPET_LENGTH = 240;
 
 const LEADING_NOISE = /^[\s•·▪◦●○■□➢►✓✔*\-–—>|,;:]+/u;
-const TRAILING_NOISE = /[\s|,;:]+$/u;
+// Separators a passage does not end with. Walked backwards rather than matched with /[…]+$/, which tries every
+// position of a long run of spaces in turn.
+const TRAILING_NOISE = /[\s|,;:]/u;
 
 /** Trims bullets and separators by moving the bounds, so the result stays a substring of the text. */
 function tighten(text: string, from: number, to: number): [number, number] {
   const slice = text.slice(from, to);
   const lead = slice.length - slice.replace(LEADING_NOISE, "").length;
-  const trail = slice.length - slice.replace(TRAILING_NOISE, "").length;
-  return lead + trail >= slice.length ? [from, from] : [from + lead, to - trail];
+  let end = to;
+  while (end > from + lead && TRAILING_NOISE.test(text[end - 1]!)) end--;
+  return end <= from + lead ? [from, from] : [from + lead, end];
 }
 
 /**

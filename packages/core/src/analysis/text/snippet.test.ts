@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "./document.ts";
+import { RESUME_SECTIONS } from "./headings.ts";
+import { linesPassage, snippetAround } from "./snippet.ts";
+
+const lineOf = (text: string, index = 0) => parseDocument(text, RESUME_SECTIONS).lines[index]!;
+
+describe("snippets", () => {
+  it("quote the line without its bullet and trailing separators, verbatim", () => {
+    const text = "• Built billing in Python | ; ,  ";
+    const line = lineOf(text);
+    const at = text.indexOf("Python");
+    expect(snippetAround(text, line, at, at + 6)).toBe("Built billing in Python");
+    expect(linesPassage(text, line, line)).toBe("Built billing in Python");
+  });
+
+  it("quote nothing from a line of separators only", () => {
+    const text = "Skills\n| , ; :";
+    expect(linesPassage(text, lineOf(text, 1), lineOf(text, 1))).toBeNull();
+  });
+
+  it("cut a long run of spaces after the evidence, whatever its length", () => {
+    const text = `Built billing in Python${" ".repeat(50_000)}`;
+    const line = lineOf(text);
+    expect(snippetAround(text, line, 17, 23)).toBe("Built billing in Python");
+  });
+});

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fixtureContext } from "../__fixtures__/catalogue.ts";
 import { JOB_SECTIONS, RESUME_SECTIONS } from "../text/headings.ts";
-import { extractJobDuties, extractWorkLines, isSkillTerm, proseDuties, skillTerm, stem } from "./duties.ts";
+import { tokenize } from "../../text/tokens.ts";
+import { extractJobDuties, extractWorkLines, isSkillTerm, proseDuties, skillTerm, stem, termsOf } from "./duties.ts";
 import { scanText } from "./scan.ts";
 
 const ctx = fixtureContext();
@@ -123,5 +124,22 @@ describe("work lines", () => {
     const [line] = extractWorkLines(scan, new Map());
     expect(line!.terms.filter(isSkillTerm)).toEqual([skillTerm(ctx.catalogue.findSkills("Python")[0]!.value)]);
     expect(isSkillTerm(stem("ledgers"))).toBe(false);
+  });
+});
+
+describe("termsOf", () => {
+  const text = "Negotiated renewals with procurement";
+  const span = { value: "negotiation", start: 0, end: 10, surface: "Negotiated" };
+
+  it("counts a named skill's words once, as the skill", () => {
+    const terms = [...termsOf(tokenize(text), [span]).keys()];
+    expect(terms).toContain(skillTerm("negotiation"));
+    expect(terms).not.toContain(stem("negotiated"));
+  });
+
+  it("keeps a verb read as a skill a word of the duty too", () => {
+    const terms = [...termsOf(tokenize(text), [{ ...span, byVerb: true }]).keys()];
+    expect(terms).toContain(skillTerm("negotiation"));
+    expect(terms).toContain(stem("negotiate"));
   });
 });

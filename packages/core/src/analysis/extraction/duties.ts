@@ -83,6 +83,8 @@ export interface SkillSpan {
   start: number;
   end: number;
   surface: string;
+  /** Read from the verb of the work ("negotiated" → Negotiation, see scan.ts): the word is a duty's verb too. */
+  byVerb?: boolean;
 }
 
 /**
@@ -116,7 +118,8 @@ export function termsOf(tokens: readonly Token[], skills: readonly SkillSpan[], 
   };
   for (const s of skills) add(skillTerm(s.value), s.surface);
   // Skill spans by start, walked alongside the tokens (both in text order): a token inside one is the skill's word.
-  const spans = [...skills].sort((a, b) => a.start - b.start);
+  // A verb read as a skill stays a word as well, so "negotiated renewals" still does the posting's "negotiate".
+  const spans = skills.filter((s) => !s.byVerb).sort((a, b) => a.start - b.start);
   let k = 0;
   let reach = -1;
   for (const [i, t] of tokens.entries()) {

@@ -10,6 +10,8 @@ export interface Hit<T, K extends string> {
   end: number;
   surface: string;
   line: Line<K>;
+  /** A skill read from the verb of the work rather than named (see verbFormHits). */
+  byVerb?: boolean;
 }
 
 /** A parsed document with its catalogue-skill and lexicon matches, computed once and shared by every extractor. */
@@ -121,7 +123,7 @@ function verbFormHits<K extends string>(catalogue: Catalogue, line: Line<K>, fou
     // "negotiated" → negotiat-ion, "scheduled" → schedul-ing, "planned" → plann-ing, "butchered" → butcher-y.
     const stem = word.slice(0, -2);
     const id = NOUN_ENDINGS.map((ending) => index.get(stem + ending)).find((x) => x !== undefined);
-    if (id) hits.push({ value: id, start: token.start, end: token.end, surface: token.raw, line });
+    if (id) hits.push({ value: id, start: token.start, end: token.end, surface: token.raw, line, byVerb: true });
   }
   return hits;
 }

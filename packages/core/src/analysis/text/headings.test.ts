@@ -128,6 +128,11 @@ describe("JOB_SECTIONS", () => {
     ]);
   });
 
+  it("reads a header field as a label, not a section: 'Schedule: Full-time' heads nothing", () => {
+    const doc = parseDocument("Registered Nurse\nSchedule: Full-time, nights\nCandidates must hold an RN license.", JOB_SECTIONS);
+    expect(doc.lines.map((l) => l.section)).toEqual(["preamble", "preamble", "preamble"]);
+  });
+
   it("reads a long line as a heading only when the vocabulary lists it word for word", () => {
     expect(jobSections("It would be a plus if you have the following:\n- SQL")).toEqual([]);
     expect(jobSections("Seven words here about our great team\n- SQL")).toEqual([]);

@@ -24,22 +24,21 @@ const vocabulary = <K extends string>(
   groups: Record<string, K>,
   preamble: K,
   unknown: K,
-  options?: { openWords: string; modifiers: string; lineOnly: string },
+  options: { openWords?: string; modifiers?: string; lineOnly?: string } = {},
 ): SectionVocabulary<K> => {
   const headings = new Map<string, K>();
   for (const [list, kind] of Object.entries(groups)) {
     for (const heading of list.split("|")) headings.set(phraseKey(heading), kind);
   }
-  if (!options) return { headings, preamble, unknown };
-  const keys = (list: string) => new Set(list.split("|").map(phraseKey));
-  return {
-    headings,
-    preamble,
-    unknown,
-    openWords: keys(options.openWords),
-    modifiers: keys(options.modifiers),
-    lineOnly: keys(options.lineOnly),
-  };
+  const keys = (list: string | undefined) => (list === undefined ? undefined : new Set(list.split("|").map(phraseKey)));
+  const vocab: SectionVocabulary<K> = { headings, preamble, unknown };
+  const openWords = keys(options.openWords);
+  const modifiers = keys(options.modifiers);
+  const lineOnly = keys(options.lineOnly);
+  if (openWords) vocab.openWords = openWords;
+  if (modifiers) vocab.modifiers = modifiers;
+  if (lineOnly) vocab.lineOnly = lineOnly;
+  return vocab;
 };
 
 // "Role:", "Company:" and "Team:" are left out on purpose: postings use them as labels ("Role: Data Engineer"),
@@ -61,6 +60,8 @@ export const JOB_SECTIONS: SectionVocabulary<JobSection> = vocabulary<JobSection
   },
   "preamble",
   "other",
+  // A posting's header fields are labels, not sections: "Schedule: Full-time, nights", "Pay: $31–$38/hour".
+  { lineOnly: "schedule|hours|pay|salary|salary range|pay range|package|apply|to apply" },
 );
 
 export const RESUME_SECTIONS: SectionVocabulary<ResumeSection> = vocabulary<ResumeSection>(

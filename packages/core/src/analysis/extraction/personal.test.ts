@@ -73,3 +73,23 @@ describe("traits that describe the company or name it", () => {
     expect(job("Requirements\n- Independent and detail-oriented").trait.map((t) => t.name)).toContain("Independent");
   });
 });
+
+describe("posting traits: only those of the hire", () => {
+  const traits = (text: string) => job(`Requirements\n${text}`).trait.map((t) => t.name);
+
+  it("reads a trait said of the hire, alone or qualifying a person", () => {
+    expect(traits("- Reliable, punctual and calm under pressure")).toEqual(["Reliable"]);
+    expect(traits("- A driven sales professional")).toEqual(["Self-motivated"]);
+    expect(traits("- You are organized and keep yourself organized")).toEqual(["Organized"]);
+    expect(traits("- A reliable work ethic")).toEqual(["Reliable"]);
+  });
+
+  it("reads none said of a thing, of another's state or of the employer", () => {
+    expect(traits("- Valid driver's license and reliable transportation to job sites")).toEqual([]);
+    expect(traits("- Software for independent trucking and freight companies")).toEqual([]);
+    expect(traits("- Keep our CI/CD pipelines fast and reliable")).toEqual([]);
+    expect(traits("- Hold associates and leads accountable")).toEqual([]);
+    expect(traits("- Maintain a clean, organized floor")).toEqual([]);
+    expect(traits("- We are curious, a little nerdy, and kind")).toEqual([]);
+  });
+});

@@ -29,11 +29,54 @@ export function inProperName<K extends string>(text: string, hit: Hit<unknown, K
   return lower * 2 >= words.length;
 }
 
+// Nouns a trait word may qualify and still describe the hire: "a reliable self-starter", "a curious mind", "an organized
+// approach", "a reliable work ethic".
+const PERSON_NOUNS = new Set(
+  "person people individual individuals professional professionals team teammate teammates colleague colleagues player players self starter starters worker workers employee employees candidate candidates communicator communicators leader leaders learner learners thinker thinkers problem mind minds mindset attitude approach manner nature personality character presence ethic nurse nurses chef chefs cook cooks writer writers hire hires staff agent agents rep reps coach".split(" "),
+);
+const LINKS = new Set("and or but nor to in into with under at on for from when who whom which that as than of by".split(" "));
+// A noun for a person by its ending: "engineer", "supervisor", "analyst", "technician", "accountant", "student". Short
+// words and "-ment" words with these endings are mostly things ("floor", "center", "environment").
+const PERSON_ENDING = /(?:ist|ian)s?$/u;
+const LONG_PERSON_ENDING = /(?:er|or|ant|ent)s?$/u;
+const isPersonNoun = (word: string): boolean =>
+  PERSON_NOUNS.has(word) || PERSON_ENDING.test(word) || (word.length >= 7 && LONG_PERSON_ENDING.test(word) && !/ments?$/u.test(word));
+
+// A verb that gives the trait to its object ("keep our pipelines fast and reliable", "hold leads accountable",
+// "keeping a brigade organized and calm"): the trait is the object's, not the hire's.
+const OBJECT_VERB = /\b(?:keep|keeps|keeping|kept|hold|holds|holding|held|make|makes|making|made|leave|leaves|leaving|render|renders)\s+(?!(?:yourself|you|oneself)\b)[^.;:!?]*$/iu;
+// The employer speaking of itself: "We are curious", "our team is independent".
+const EMPLOYER_SUBJECT = /\b(?:we\s+are|we['’]re|we\s+stay|our\s+(?:[\p{L}-]+\s+){0,2}(?:is|are))\b[^.;:!?]*$/iu;
+
+/**
+ * Whether a trait word of a posting describes the hire. Not when it qualifies a thing ("reliable transportation",
+ * "independent trucking companies", "a freelance creative studio", "a clean, organized floor"), when a verb gives it
+ * to its object ("keep our pipelines reliable", "hold associates accountable"), or when the employer describes itself
+ * ("We are curious, a little nerdy").
+ */
+function describesTheHire(text: string, hit: Hit<unknown, JobSection>): boolean {
+  // The words the trait qualifies: those right after it, up to a conjunction, a preposition or a punctuation mark.
+  const tokens = hit.line.tokens;
+  const qualified: string[] = [];
+  let end = hit.end;
+  for (let i = tokens.findIndex((t) => t.start >= hit.end); i >= 0 && i < tokens.length && qualified.length < 3; i++) {
+    const t = tokens[i]!;
+    if (!/^\s+$/u.test(text.slice(end, t.start)) || !/^\p{L}/u.test(t.raw) || LINKS.has(t.norm)) break;
+    qualified.push(t.norm);
+    end = t.end;
+  }
+  if (qualified.length > 0 && !qualified.some(isPersonNoun)) return false;
+  const [from] = sentenceOf(hit.line, hit.start, hit.end);
+  const before = text.slice(Math.max(from, hit.start - 80), hit.start);
+  return !OBJECT_VERB.test(before) && !EMPLOYER_SUBJECT.test(before);
+}
+
 /**
  * Traits, interests and values a posting asks for. Traits and interests take their strength like skills do, except
  * in the company description, which describes the company and its customers ("independent trucking companies"),
  * not the hire; values describe the company more than the candidate, so they are always nice-to-have. A trait word
- * inside a name ("Lakeview Independent School District") is no trait.
+ * inside a name ("Lakeview Independent School District") is no trait, nor one that describes something else than
+ * the hire (describesTheHire).
  */
 export function extractJobPersonal(scan: Scan<JobSection>): Record<NamedKind, NamedRequirement[]> {
   const text = scan.doc.text;
@@ -50,7 +93,7 @@ export function extractJobPersonal(scan: Scan<JobSection>): Record<NamedKind, Na
     return [...out.values()];
   };
   return {
-    trait: collect("trait", () => true),
+    trait: collect("trait", (h) => describesTheHire(text, h)),
     interest: collect("interest", (h) => hasInterestCue(scan, h)),
     value: collect("value", () => true),
   };

@@ -284,3 +284,15 @@ describe("a degree that prepared its holder to teach", () => {
     expect(candidate("Education\nB.A. History, Reed College, 2015").fields.map((f) => f.name)).not.toContain("Education");
   });
 });
+
+describe("a posting's licence is no degree requirement", () => {
+  it("reads no degree from a journeyman licence or the journeyman level of the job", () => {
+    expect(job("Licensed Commercial Electrician (Journeyman)\nRequirements\n- Active Texas Journeyman Electrician License (TDLR)").degrees).toEqual([]);
+  });
+
+  it("still reads the training a posting asks for", () => {
+    expect(job("Requirements\n- Completed apprenticeship and an active Journeyman License").degrees).toEqual([
+      { level: "vocational", strength: "must" },
+    ]);
+  });
+});

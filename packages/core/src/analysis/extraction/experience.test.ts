@@ -667,3 +667,27 @@ describe("licences and segments in the work history", () => {
     ).toEqual(["Riverbend Market", "San Antonio"]);
   });
 });
+
+describe("a date range cut by a line wrap", () => {
+  it("is read across the two lines, for the line that starts it", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "Software Engineer — Lumenfield Software, Minneapolis (July 2021 to",
+        "present)",
+        "- Built billing in Python",
+        "Frontend Developer — Hartwell Pryce LLP, Minneapolis (September 2019 –",
+        "June 2021)",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => [p.title, p.start, p.end])).toEqual([
+      ["Software Engineer", "2021-07", "2025-06"],
+      ["Frontend Developer", "2019-09", "2021-06"],
+    ]);
+  });
+
+  it("is not made up from a year at the end of a line and a date opening the next", () => {
+    const exp = experience(["Experience", "Software Engineer, Acme, 2019", "2021 awards: best team"].join("\n"));
+    expect(exp.positions).toEqual([]);
+  });
+});

@@ -269,6 +269,22 @@ function employmentRanges(
   });
 }
 
+// A line that ends inside a date range, after its start and the word or dash that joins it to its end: "Corporate
+// Accountant — Lumenfield Software (July 2024 to" / "present)", as a narrow column or a PDF wraps it.
+const OPEN_RANGE_AT_END = /\d{4}\s*(?:-{1,2}|–|—|−|~|to|till|until|through|thru)\s*$/iu;
+
+/**
+ * The date ranges a line starts and its next line ends (a range cut by a line wrap), read on the two lines with the
+ * break between them as spaces, so offsets stay those of the text.
+ */
+function wrappedRanges(scan: Scan<ResumeSection>, line: ResumeLine, now: Date): MonthInterval[] {
+  const next = scan.doc.lines[line.index + 1];
+  if (!next || next.heading || next.section !== line.section || !OPEN_RANGE_AT_END.test(line.text)) return [];
+  const text = scan.doc.text;
+  const joined = text.slice(line.start, line.end) + text.slice(line.end, next.start).replace(/\s/gu, " ") + text.slice(next.start, next.end);
+  return findDateRanges(joined, now, line.start).filter((r) => r.from < line.end && r.to > next.start);
+}
+
 /**
  * Overlapping ranges on one line are one position written twice, as in pasted profiles ("Nov 2005 - Feb 2022 ·
  * 16 yrs 4 mosNov 2005 to Feb 2022"): the leftmost is kept.
@@ -310,7 +326,8 @@ export function extractCandidateExperience(
   const rangesByLine = new Map<number, MonthInterval[]>();
   for (const line of scan.doc.lines) {
     if (line.heading || NOT_EMPLOYMENT.has(line.section) || educationLines.has(line.index)) continue;
-    const ranges = employmentRanges(scan, ctx, line, leftmostOfOverlapping(findDateRanges(line.text, now, line.start)), cache);
+    const found = [...findDateRanges(line.text, now, line.start), ...wrappedRanges(scan, line, now)];
+    const ranges = employmentRanges(scan, ctx, line, leftmostOfOverlapping(found), cache);
     if (ranges.length) rangesByLine.set(line.index, ranges);
   }
 

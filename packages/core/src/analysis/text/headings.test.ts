@@ -44,6 +44,8 @@ describe("RESUME_SECTIONS: terse headings", () => {
   it("reads first-person headings of a narrative résumé", () => {
     const text = [
       "Ngozi Eze",
+      "Who I am",
+      "A seller who listens.",
       "What I bring",
       "Seven years of net-new selling of cloud software to finance leaders.",
       "Where I've worked",
@@ -54,6 +56,8 @@ describe("RESUME_SECTIONS: terse headings", () => {
     ].join("\n");
     expect(parseDocument(text, RESUME_SECTIONS).lines.map((l) => l.section)).toEqual([
       "preamble",
+      "summary",
+      "summary",
       "summary",
       "summary",
       "experience",

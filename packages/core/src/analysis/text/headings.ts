@@ -66,7 +66,7 @@ export const JOB_SECTIONS: SectionVocabulary<JobSection> = vocabulary<JobSection
 
 export const RESUME_SECTIONS: SectionVocabulary<ResumeSection> = vocabulary<ResumeSection>(
   {
-    "summary|professional summary|profile|professional profile|about me|about|objective|career objective|personal statement|overview|career summary|executive summary|what i do|what i bring|what i offer|what i'm looking for|what i am looking for|why i am applying|why i'm applying":
+    "summary|professional summary|profile|professional profile|about me|about|objective|career objective|personal statement|overview|career summary|executive summary|what i do|what i bring|who i am|what i offer|what i'm looking for|what i am looking for|why i am applying|why i'm applying":
       "summary",
     "experience|work|work experience|professional experience|employment|employment history|work history|career history|relevant experience|career|professional background|positions|experience and employment|working experience|job history|internships|internship experience|leadership experience|teaching experience|research experience|industry experience|teaching|student teaching|earlier|where i've worked|where i have worked|where i worked|what i've done|what i have done|where i've taught|where i have taught":
       "experience",

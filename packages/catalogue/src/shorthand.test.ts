@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { Catalogue } from "@winnow/core/catalogue/catalogue";
+import { loadDefaultCatalogue } from "./index.ts";
+
+const catalogue = new Catalogue(loadDefaultCatalogue());
+const skillsIn = (text: string): string[] =>
+  [...new Set(catalogue.findSkills(text).map((m) => catalogue.skill(m.value)!.name))].sort();
+
+describe("practitioners' shorthand in the catalogue", () => {
+  it("reads accountants' close vocabulary", () => {
+    const found = skillsIn("Prepare JEs, B/S recs and monthly flux analysis; own the close checklist, PP&E and intercompany.");
+    expect(found).toEqual(
+      expect.arrayContaining(["Journal Entries", "Account Reconciliation", "Variance Analysis", "Month-End Close", "Fixed Asset Accounting", "Intercompany Accounting"]),
+    );
+    // "je" in lower case is not the abbreviation (case-sensitive one-word aliases), and a sales quarter-end is not a close.
+    expect(skillsIn("je ne sais quoi; pushed deals at quarter-end close")).not.toContain("Journal Entries");
+    expect(skillsIn("pushed deals at quarter-end close")).not.toContain("Month-End Close");
+  });
+
+  it("reads the electrical trade's shorthand", () => {
+    const found = skillsIn("EMT/RMC with hand benders; offsets, saddles, segmented 90s. SWBD, dry-type XFMRs; TS with Fluke meters and megger.");
+    expect(found).toEqual(
+      expect.arrayContaining(["Conduit Bending", "Switchgear", "Power Transformers", "Digital Multimeter", "Electrical Testing"]),
+    );
+    // "pipe" alone stays unread (plumbers and data engineers run pipe/pipelines too), and AWS ECR is not an engineering change.
+    expect(skillsIn("Ran pipe all day")).not.toContain("Conduit Bending");
+    expect(skillsIn("Pushed images to AWS ECR")).not.toContain("Engineering Change Management");
+  });
+
+  it("reads sales, kitchen and classroom shorthand", () => {
+    expect(skillsIn("Weekly forecast calls (commit and best case); pipe gen and pipeline coverage reviews")).toEqual(
+      expect.arrayContaining(["Sales Forecasting", "Sales Pipeline Management"]),
+    );
+    expect(skillsIn("Call the tickets at the pass; wrote the menu; food cost percentage 28%")).toEqual(
+      expect.arrayContaining(["Kitchen Expediting", "Menu Development", "Food Cost Control"]),
+    );
+    expect(skillsIn("Structured literacy (UFLI, Heggerty); RTI Tier 2 interventions; DIBELS and running records")).toEqual(
+      expect.arrayContaining(["Literacy Instruction", "Response to Intervention (RTI)", "Student Assessment"]),
+    );
+    // "rti" in lower case is not the acronym; a data pipeline is not a sales pipeline.
+    expect(skillsIn("the rti field; built data pipelines")).not.toContain("Response to Intervention (RTI)");
+    expect(skillsIn("built data pipelines in Airflow")).not.toContain("Sales Pipeline Management");
+  });
+
+  it("reads nursing, HR, analytics, marketing, warehouse and design shorthand", () => {
+    expect(skillsIn("MICU RN: titrating pressors, vented patients, arterial lines")).toEqual(
+      expect.arrayContaining(["Critical Care", "Vasoactive Drip Titration", "Ventilator Management", "Hemodynamic Monitoring"]),
+    );
+    expect(skillsIn("ER cases, I-9 audits, exit surveys, hourly hiring")).toEqual(
+      expect.arrayContaining(["Employee Relations", "I-9 Compliance", "Exit Interviews", "High-Volume Recruiting"]),
+    );
+    expect(skillsIn("t-tests and chi-square tests; MMM; RF guns; ECNs and ECOs; hand calcs")).toEqual(
+      expect.arrayContaining(["Hypothesis Testing", "Marketing Mix Modeling", "RF Scanning", "Engineering Change Management", "Engineering Calculations"]),
+    );
+    // eco-friendly packaging is not an engineering change order; "mmm" is not a model.
+    expect(skillsIn("eco-friendly packaging, mmm good")).not.toContain("Engineering Change Management");
+    expect(skillsIn("eco-friendly packaging, mmm good")).not.toContain("Marketing Mix Modeling");
+  });
+});

@@ -269,6 +269,15 @@ describe("nursing degrees by their initials", () => {
     expect(held.fields.map((f) => f.name)).toEqual(["Nursing"]);
   });
 
+  it("does not read a protocol's initials as a nursing doctorate", () => {
+    expect(job("Requirements\n- Experience with Modbus and DNP 3.0").degrees).toEqual([]);
+  });
+
+  it("does not take a next programme's dates for a finished degree's", () => {
+    const held = candidate("Education\nBachelor of Science, Biology\nUniversity of Iowa\nTeaching credential program, 2026 – 2028");
+    expect(held.level).toBe("bachelor");
+  });
+
   it("reads the initials that mean other things too only beside other education evidence", () => {
     expect(candidate("Experience\nRouted BGP for our ASN at Acme").level).toBe("none");
     expect(candidate("Skills\nMSN Messenger, Hotmail").level).toBe("none");

@@ -340,11 +340,12 @@ export function extractCandidateEducation(
     educationLines.add(line.index);
     addInstitution(institution);
     const below = entryLinesBelow(scan, line);
-    // A degree line without a year of its own takes the dates of its entry's next lines ("Evening apprenticeship
-    // program\nSan Antonio Electrical Training Center (2023 – 2027)").
+    // A degree line without a year of its own takes the dates of its institution's line right below ("Evening
+    // apprenticeship program\nSan Antonio Electrical Training Center (2023 – 2027)"), not those of a next entry.
+    const schoolBelow = below[0] !== undefined && findInstitution(below[0].text) !== null ? below[0] : undefined;
     const inProgress =
       endsInFuture(line.text, now) ||
-      (!YEAR.test(line.text) && below.some((l) => endsInFuture(l.text, now))) ||
+      (!YEAR.test(line.text) && schoolBelow !== undefined && endsInFuture(schoolBelow.text, now)) ||
       lineHits.some((h) => h.value.kind === "cue" && h.value.id === "in-progress");
     // An institution on the line just above or below belongs to the degree ("BSc Physics\nUniversity of Leeds"); in
     // a narrow column, on a line further down the entry ("B.S.\nComputer Science\nUniversity of Alabama").

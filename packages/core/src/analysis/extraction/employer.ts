@@ -138,15 +138,16 @@ const SEGMENT_WORDS = new Set([
   "strategic", "public", "sector", "federal", "government", "emea", "apac", "amer", "americas", "latam", "anz", "dach",
   "nordics", "benelux", "uki", "global", "national", "named", "key", "major", "majors", "accounts", "account", "north",
   "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "midwest", "central", "mountain", "pacific",
-  "atlantic", "america", "us", "region", "regional", "territory", "inside", "field", "channel", "partner", "partners",
+  "atlantic", "america", "us", "region", "regional", "territory", "inside", "field", "channel", "partner",
   "renewals", "renewal", "expansion", "growth", "install", "installed", "base", "small", "medium", "large", "business",
-  "businesses", "corporate", "upmarket", "velocity", "transactional", "customer", "customers", "success", "solutions", "sales",
+  "businesses", "corporate", "upmarket", "velocity", "transactional", "customer", "customers", "success", "sales",
   "and", "of",
 ]);
 
 /**
  * Whether a part after a title names the segment, territory or team the title was held in ("Mid-Market", "SMB/
- * Commercial", "Business Solutions"), every word a segment word, rather than an employer.
+ * Commercial", "Customer Renewals"), every word a segment word, rather than an employer ("Pacific Business Solutions" or
+ * "Channel Partners" name companies: "solutions" and "partners" are no segment words).
  */
 function segmentLabel(part: string): boolean {
   const words = part.replace(BRACKETED, " ").toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length > 0);

@@ -510,6 +510,11 @@ describe("job years requirement", () => {
     expect(years("We were founded 12 years ago.")).toBeNull();
   });
 
+  it("reads years of a kind of employment or experience as years, not as a deadline", () => {
+    expect(years("Requirements\n- Minimum 2 years of employment in an acute care hospital")).toEqual({ years: 2, strength: "must" });
+    expect(years("Requirements\n- 5 years of start-up experience")).toEqual({ years: 5, strength: "must" });
+  });
+
   it("ignores deadlines and periods of the job, written as requirements or not", () => {
     const nursing =
       "Required:\n- At least two years of recent RN experience\nPreferred:\n- BSN (nurses with an ADN must complete a BSN within five years of hire)";
@@ -570,6 +575,19 @@ describe("licences and segments in the work history", () => {
     const exp = extractCandidateExperience(scan, trades, NOW, extractCandidateEducation(scan, NOW).lines);
     return exp.positions.map((p) => [p.title, p.employer, p.start, p.end]);
   };
+
+  it("keeps the dates of employers whose names end in a credential's word, and of titles going on after one", () => {
+    expect(read(["Experience", "Account Executive", "Hallmark Cards | 2015 – 2019"].join("\n"))).toEqual([
+      ["Account Executive", "Hallmark Cards", "2015-07", "2019-06"],
+    ]);
+    const [title, , start, end] = read(["Experience", "Electrician Certification Coordinator, Acme Electric, 2019 – 2021"].join("\n"))[0] ?? [];
+    expect([title, start, end]).toEqual(["Electrician", "2019-07", "2021-06"]);
+  });
+
+  it("reads a company whose name is made of segment-like words as the employer", () => {
+    const exp = read(["Experience", "Exceeded quota", "Account Executive, Pacific Business Solutions | 2019 – 2021"].join("\n"));
+    expect(exp).toEqual([["Account Executive", "Pacific Business Solutions", "2019-07", "2021-06"]]);
+  });
 
   it("reads a licence and its 'active since' date as a credential, not a job, whatever the heading", () => {
     const job = ["Journeyman Electrician — Green Country Electrical Contractors, Tulsa, OK", "March 2020 – Present"];

@@ -239,6 +239,8 @@ const SINCE_AT = /since\b/iuy;
 const CREDENTIAL_STATUS =
   /\b(?:active|valid|current|held|licensed|certified|registered|issued|expires?|expired|expiring|expiry|exp|renewed|obtained|earned|granted|awarded|passed|in good standing)\b[\s:.,-]*(?:(?:from|since|on|in|through|thru|until|till)\s+)?$/iu;
 
+const LICENCE_END = /\blicen[cs](?:es?|ure)$/iu;
+
 // A line that starts with a credential named by its kind: "Texas Residential Wireman License (2021-2024, upgraded)",
 // "• Oklahoma Journeyman Electrician License, Construction Industries Board — active since 2020".
 const firstPart = (text: string): string => text.replace(BULLET, "").split(/[,|·•—–(]|\s-\s/u, 1)[0]!.trim();
@@ -258,7 +260,10 @@ function employmentRanges(
   cache: TitleCache,
 ): MonthInterval[] {
   if (ranges.length === 0) return ranges;
-  const startsWithCredential = CREDENTIAL_KIND.test(firstPart(line.text));
+  // "… Wireman License" opens with a licence whatever the catalogue knows; "Hallmark Cards" or "Building Permits"
+  // open with a credential only when the line names a catalogue certification.
+  const first = firstPart(line.text);
+  const startsWithCredential = LICENCE_END.test(first) || (CREDENTIAL_KIND.test(first) && cache.credentials.lines.has(line.index));
   if (!startsWithCredential && !cache.credentials.lines.has(line.index)) return ranges;
   if (exactTitle(scan, ctx, line, cache) !== null) return ranges;
   if (startsWithCredential) return [];

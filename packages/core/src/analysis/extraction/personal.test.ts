@@ -82,6 +82,10 @@ describe("posting traits: only those of the hire", () => {
     expect(traits("- A driven sales professional")).toEqual(["Self-motivated"]);
     expect(traits("- You are organized and keep yourself organized")).toEqual(["Organized"]);
     expect(traits("- A reliable work ethic")).toEqual(["Reliable"]);
+    expect(traits("We are looking for a reliable and curious analyst")).toEqual(["Reliable", "Curious"]);
+    expect(traits("Our ideal candidate is reliable")).toEqual(["Reliable"]);
+    expect(traits("- Curious by nature")).toEqual(["Curious"]);
+    expect(traits("- Reliable attendance")).toEqual(["Reliable"]);
   });
 
   it("reads none said of a thing, of another's state or of the employer", () => {
@@ -91,5 +95,6 @@ describe("posting traits: only those of the hire", () => {
     expect(traits("- Hold associates and leads accountable")).toEqual([]);
     expect(traits("- Maintain a clean, organized floor")).toEqual([]);
     expect(traits("- We are curious, a little nerdy, and kind")).toEqual([]);
+    expect(traits("- A reliable computer and an independent contractor agreement")).toEqual([]);
   });
 });

@@ -32,21 +32,27 @@ export function inProperName<K extends string>(text: string, hit: Hit<unknown, K
 // Nouns a trait word may qualify and still describe the hire: "a reliable self-starter", "a curious mind", "an organized
 // approach", "a reliable work ethic".
 const PERSON_NOUNS = new Set(
-  "person people individual individuals professional professionals team teammate teammates colleague colleagues player players self starter starters worker workers employee employees candidate candidates communicator communicators leader leaders learner learners thinker thinkers problem mind minds mindset attitude approach manner nature personality character presence ethic nurse nurses chef chefs cook cooks writer writers hire hires staff agent agents rep reps coach".split(" "),
+  "person people individual individuals professional professionals team teammate teammates colleague colleagues player players self starter starters worker workers employee employees candidate candidates communicator communicators leader leaders learner learners thinker thinkers problem mind minds mindset attitude approach manner nature personality character presence ethic nurse nurses chef chefs cook cooks writer writers hire hires staff agent agents rep reps coach attendance".split(" "),
 );
-const LINKS = new Set("and or but nor to in into with under at on for from when who whom which that as than of by".split(" "));
+const LINKS = new Set("and or but nor to in into with under at on for from when who whom which that as than of by about".split(" "));
 // A noun for a person by its ending: "engineer", "supervisor", "analyst", "technician", "accountant", "student". Short
 // words and "-ment" words with these endings are mostly things ("floor", "center", "environment").
-const PERSON_ENDING = /(?:ist|ian)s?$/u;
+const PERSON_ENDING = /(?:ist|yst|ian)s?$/u;
 const LONG_PERSON_ENDING = /(?:er|or|ant|ent)s?$/u;
+// Things and arrangements with such endings: "a reliable computer", "an independent contractor" (a way of being hired).
+const NOT_PERSONS = new Set("computer computers printer printers server servers container containers contractor contractors center centers".split(" "));
 const isPersonNoun = (word: string): boolean =>
-  PERSON_NOUNS.has(word) || PERSON_ENDING.test(word) || (word.length >= 7 && LONG_PERSON_ENDING.test(word) && !/ments?$/u.test(word));
+  !NOT_PERSONS.has(word) &&
+  (PERSON_NOUNS.has(word) || PERSON_ENDING.test(word) || (word.length >= 7 && LONG_PERSON_ENDING.test(word) && !/ments?$/u.test(word)));
 
 // A verb that gives the trait to its object ("keep our pipelines fast and reliable", "hold leads accountable",
 // "keeping a brigade organized and calm"): the trait is the object's, not the hire's.
-const OBJECT_VERB = /\b(?:keep|keeps|keeping|kept|hold|holds|holding|held|make|makes|making|made|leave|leaves|leaving|render|renders)\s+(?!(?:yourself|you|oneself)\b)[^.;:!?]*$/iu;
-// The employer speaking of itself: "We are curious", "our team is independent".
-const EMPLOYER_SUBJECT = /\b(?:we\s+are|we['’]re|we\s+stay|our\s+(?:[\p{L}-]+\s+){0,2}(?:is|are))\b[^.;:!?]*$/iu;
+const OBJECT_VERB =
+  /\b(?:keep|keeps|keeping|kept|hold|holds|holding|held|make|makes|making|made|leave|leaves|leaving|render|renders)\s+(?!(?:yourself|you|oneself)\b)(?:(?!\b(?:while|stay|stays|remain|remains|be)\b)[^.;:!?])*$/iu;
+// The employer speaking of itself, the trait right after a few of its words: "We are curious, a little nerdy", "our
+// team is independent". Not "We are looking for a reliable analyst" nor "Our ideal candidate is organized".
+const EMPLOYER_SUBJECT =
+  /\b(?:we\s+are|we['’]re|our\s+(?:team|company|culture|people|kitchen|crew|staff|office|firm|school|clinic|shop)\s+(?:is|are))\s+(?:(?!(?:looking|seeking|hiring|searching|recruiting|after|in\s+need)\b)[\p{L}-]+[\s,]+){0,3}$/iu;
 
 /**
  * Whether a trait word of a posting describes the hire. Not when it qualifies a thing ("reliable transportation",

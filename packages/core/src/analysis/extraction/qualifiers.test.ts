@@ -83,7 +83,7 @@ describe("credential jurisdictions", () => {
     for (const name of [LICENCE, "Licensed Clinical Social Worker (LCSW)", "Certified Public Accountant (CPA)", "Professional Engineer (PE)"]) {
       expect(isStateLicence(name), name).toBe(true);
     }
-    for (const name of [CERT, "OSHA 30", "Certified Management Accountant (CMA)", "Certified Professional Coder (CPC)"]) {
+    for (const name of [CERT, "OSHA 30", "Certified Management Accountant (CMA)", "Certified Professional Coder (CPC)", "Airline Transport Pilot License (ATPL)", "Customs Broker License", "FINRA Series 7 License"]) {
       expect(isStateLicence(name), name).toBe(false);
     }
   });

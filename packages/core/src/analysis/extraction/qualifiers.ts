@@ -88,8 +88,12 @@ const CODE_AFTER = new RegExp(`^\\s*\\(\\s*(${CODES})\\s*\\)`, "u");
 // Architect" or "OSHA 30" is valid everywhere, whatever place its line names.
 const STATE_ISSUED = /\blicen[cs]e\b|^licensed\b|^(?:certified public accountant|professional engineer)\b/iu;
 
+// Licences a nation or a body issues, valid in every state: a pilot's (FAA, EASA), a radio operator's (FCC), a
+// customs broker's, a securities representative's (FINRA Series 7), a British lorry driver's (HGV, LGV).
+const NATIONAL = /\b(?:pilot|airline transport|faa|fcc|easa|customs broker|series\s+\d+|finra|hgv|lgv|amateur radio)\b/iu;
+
 /** Whether a catalogue credential is a licence a state or province issues, by its name. */
-export const isStateLicence = (name: string): boolean => STATE_ISSUED.test(name);
+export const isStateLicence = (name: string): boolean => STATE_ISSUED.test(name) && !NATIONAL.test(name);
 
 /**
  * The US states and Canadian provinces named as the issuer of a credential in its list item ("Oklahoma Journeyman

@@ -72,12 +72,13 @@ const CLAUSE_FILLER = new Set(
   "a an is are be but not also very highly strongly definitely certainly greatly would will considered though although".split(" "),
 );
 
-// The cuts of the last sentence asked about: the skills of one sentence ask in turn, and a long one-line posting has
-// thousands of them in one sentence.
-let lastCuts: { text: string; from: number; to: number; cuts: number[] } | undefined;
+// The cuts of a line's last sentence asked about, kept with the line (and dropped with it): the skills of one sentence
+// ask in turn, and a long one-line posting has thousands of them in one sentence.
+const lastCuts = new WeakMap<object, { from: number; to: number; cuts: number[] }>();
 
-function clauseCuts(text: string, from: number, to: number): number[] {
-  if (lastCuts && lastCuts.text === text && lastCuts.from === from && lastCuts.to === to) return lastCuts.cuts;
+function clauseCuts(line: object, text: string, from: number, to: number): number[] {
+  const known = lastCuts.get(line);
+  if (known && known.from === from && known.to === to) return known.cuts;
   const cuts: number[] = [];
   let depth = 0;
   for (let i = from; i < to; i++) {
@@ -86,13 +87,13 @@ function clauseCuts(text: string, from: number, to: number): number[] {
     else if ((c === ")" || c === "]") && depth > 0) depth--;
     else if (depth === 0 && (c === "," || c === ";")) cuts.push(i);
   }
-  lastCuts = { text, from, to, cuts };
+  lastCuts.set(line, { from, to, cuts });
   return cuts;
 }
 
-/** The clause (cut at commas and semicolons outside brackets) of the sentence [from, to) around pos. */
-function clauseAround(text: string, from: number, to: number, pos: number): [number, number] {
-  const cuts = clauseCuts(text, from, to);
+/** The clause (cut at commas and semicolons outside brackets) of the sentence [from, to) of a line around pos. */
+function clauseAround(line: object, text: string, from: number, to: number, pos: number): [number, number] {
+  const cuts = clauseCuts(line, text, from, to);
   const at = partitionPoint(cuts, (c) => c < pos);
   return [at > 0 ? cuts[at - 1]! + 1 : from, cuts[at] ?? to];
 }
@@ -120,10 +121,10 @@ export function requirementStrength(
   if (line.section === "benefits" || isEmployerStatementLine(line)) return null;
   const text = scan.doc.text;
   const [from, to] = sentenceOf(line, start, end);
-  const own = clauseAround(text, from, to, start);
+  const own = clauseAround(line, text, from, to, start);
   const applies = (cue: { start: number; end: number }): boolean => {
     if (!options.ownClause || (cue.start >= own[0] && cue.end <= own[1])) return true;
-    const clause = clauseAround(text, from, to, cue.start);
+    const clause = clauseAround(line, text, from, to, cue.start);
     return cueOwnsClause(text, clause, cue) || (options.continues?.(...clause) ?? false);
   };
   const cue = nearestCue(scan, line, start, end, ["nice", "must"], applies);

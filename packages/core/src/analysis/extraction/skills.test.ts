@@ -110,6 +110,11 @@ describe("job skills: one requirement for a choice of skills", () => {
     expect(choices("- Python is ideal, but Go or Java are fine")).toEqual(["Python | Go | Java"]);
   });
 
+  it("reads a very long list of choices without exhausting the stack", () => {
+    const list = Array.from({ length: 14_000 }, (_, i) => (i % 2 ? "Python" : "Go")).join(" or ");
+    expect(choices(`- ${list}`.slice(0, 99_000))).toEqual(["Go | Python"]);
+  });
+
   it("reads 'or similar' at the end of a list, also on the next line of a wrapped sentence", () => {
     expect(choices("- Terraform, Helm or similar tools")).toEqual(["Terraform | Helm"]);
     expect(choices("- Confident with infrastructure as code (Terraform, Helm or\n  similar)")).toEqual(["Terraform | Helm"]);
@@ -130,5 +135,11 @@ describe("job skills: one requirement for a choice of skills", () => {
     expect(choices("- Nice: Python, Docker or Rust experience")).toEqual(["Python", "Docker"]);
     // A skill that is not a kind of the one before the semicolon is another requirement.
     expect(choices("- Solid Python; Docker for local development")).toEqual(["Python", "Docker"]);
+    // A preference beside requirements of their own, and "either" about something else, offer no choice.
+    // (In any order: requirements come by strength, then by first mention.)
+    expect(choices("- Python is preferred, but Go and Docker are required").sort()).toEqual(["Docker", "Go", "Python"]);
+    expect(choices("- Java is a plus; Python and Docker are required").sort()).toEqual(["Docker", "Java", "Python"]);
+    expect(choices("- Work either independently or in a team with Python, Go and Docker").sort()).toEqual(["Docker", "Go", "Python"]);
+    expect(choices("- Maintain Python, Go or other duties as assigned").sort()).toEqual(["Go", "Python"]);
   });
 });

@@ -25,17 +25,17 @@ const LIST_JOINER = new RegExp(
 );
 const LIST_JOINER_WORDS = /^\s*(?:,|\/|\||or|,\s*or|and\s*\/\s*or|or\s+even)\s*$/iu;
 // One skill preferred among the choice that follows: "NetSuite is ideal, but SAP or Sage Intacct are fine".
-const PREFERENCE_JOINER = /^\s*(?:is|are|would be)\s+(?:ideal|preferred|best|a plus|great|our preference)\s*[,;]?\s*(?:but|though|although|while)?\s*$/iu;
+const PREFERENCE_JOINER = /^\s*(?:is|are|would be)\s+(?:ideal|preferred|best|a plus|great|our preference)\s*,?\s*(?:but|though|although|while)\s*$/iu;
 // A list that ends in "or similar" is a choice too: "UKG, Workday, BambooHR or similar", "Python, Go or another typed
 // language", also across a wrapped line. Another item after the "or" ("butchery, fermentation or charcuterie
 // experience") may be an item of its own, so it does not make the list a choice.
-const OR_SIMILAR = /^\s*,?\s*(?:or|and\s*\/\s*or)\s+(?:similar|equivalent|comparable|another|other|any other)\b/iu;
+const OR_SIMILAR = /^\s*,?\s*(?:or|and\s*\/\s*or)\s+(?:similar|equivalent|comparable|another|other|any other)\b(?!\s+duties)/iu;
 // A category, then its examples after a semicolon, colon, dash or bracket: "an ERP system; NetSuite …", "a warehouse
 // management system (Manhattan, …". Only a kind of the category counts as its example (see Catalogue.kindsOf) unless
 // a bracket offers a choice.
 // A list introduced as a choice: "at least two of: machining, sheet metal, welding", "any of", "one or more of".
 const INTRO_WINDOW = 80;
-const CHOICE_BEFORE = /\b(?:at least (?:one|two|three|[1-3]) of|any (?:one |two )?of|one or more of|either)\b[^.;!?]*$/iu;
+const CHOICE_BEFORE = /\b(?:at least (?:one|two|three|[1-3]) of|any (?:one |two )?of|one or more of)\b[^.;!?]*$/iu;
 const CATEGORY_TO_EXAMPLES = /^\s*(?:(?:system|platform|tool|software|package|suite)s?\s*)?[;:(–—-]\s*$/iu;
 const CHOICE_JOINER = /\bor\b|\/|\|/iu;
 // A category skill followed by its examples: "an ERP system such as NetSuite", "a CRM (e.g. Salesforce)".
@@ -56,12 +56,23 @@ interface JobHit {
  */
 function choiceGroups(text: string, hits: readonly JobHit[], isKindOf: (kind: string, category: string) => boolean): number[][] {
   const parent = hits.map((_, i) => i);
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  // Iterative, with path halving: a 100,000-character list of "or"s makes chains too long to recurse through.
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]!]!;
+      i = parent[i]!;
+    }
+    return i;
+  };
   const union = (a: number, b: number) => {
     parent[find(a)] = find(b);
   };
   const byLine = new Map<number, number[]>();
-  hits.forEach((h, i) => byLine.set(h.hit.line.index, [...(byLine.get(h.hit.line.index) ?? []), i]));
+  hits.forEach((h, i) => {
+    const list = byLine.get(h.hit.line.index);
+    if (list) list.push(i);
+    else byLine.set(h.hit.line.index, [i]);
+  });
   for (const indices of byLine.values()) {
     indices.sort((a, b) => hits[a]!.hit.start - hits[b]!.hit.start);
     // Runs of list-joined mentions within a sentence.
@@ -83,7 +94,10 @@ function choiceGroups(text: string, hits: readonly JobHit[], isKindOf: (kind: st
       } else if (sameSentence && (LIST_JOINER_WORDS.test(between) || LIST_JOINER.test(between))) {
         run.push(indices[k]!);
         if (CHOICE_JOINER.test(between)) choice = true;
-      } else if (PREFERENCE_JOINER.test(between) || (CATEGORY_TO_EXAMPLES.test(between) && isKindOf(b.value, a.value))) {
+      } else if (PREFERENCE_JOINER.test(between)) {
+        // The preferred skill joins the list after it, a choice only when that list offers one ("… or Sage Intacct").
+        run.push(indices[k]!);
+      } else if (CATEGORY_TO_EXAMPLES.test(between) && isKindOf(b.value, a.value)) {
         run.push(indices[k]!);
         choice = true;
       } else {
@@ -113,7 +127,12 @@ function choiceGroups(text: string, hits: readonly JobHit[], isKindOf: (kind: st
     }
   }
   const groups = new Map<number, number[]>();
-  hits.forEach((_, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), i]));
+  hits.forEach((_, i) => {
+    const root = find(i);
+    const group = groups.get(root);
+    if (group) group.push(i);
+    else groups.set(root, [i]);
+  });
   return [...groups.values()];
 }
 

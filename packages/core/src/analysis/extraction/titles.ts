@@ -82,6 +82,8 @@ export interface Span {
 // The kind of a credential written after the role it licenses: "Residential Wireman License", "Electrician's Licence".
 // Sticky: tried where a title ends.
 const CREDENTIAL_AFTER = /(?:['’]s)?[^\S\r\n]+(?:licen[cs]es?|licensure|cards?|certificates?|certifications?|permits?)\b/iuy;
+// A capitalised word after the credential's kind makes it part of another title: "Teacher Certification Specialist".
+const TITLE_GOES_ON = /^[^\S\r\n]+\p{Lu}/u;
 
 /**
  * The first catalogue title named on a line (names and aliases, whole words), with its level words. A title inside
@@ -105,7 +107,7 @@ function firstTitle(ctx: EngineContext, text: string, line: Line<string>, tokens
     const title = ctx.catalogue.title(hit.value);
     if (!title || (licences[partitionPoint(licences, (l) => l.start <= hit.start) - 1]?.end ?? -1) >= hit.end) continue;
     CREDENTIAL_AFTER.lastIndex = hit.end;
-    if (CREDENTIAL_AFTER.test(text)) continue;
+    if (CREDENTIAL_AFTER.test(text) && !TITLE_GOES_ON.test(text.slice(CREDENTIAL_AFTER.lastIndex, CREDENTIAL_AFTER.lastIndex + 2))) continue;
     const lastBreak = [...text.slice(hit.start, hit.end).matchAll(PART_BREAKS)].at(-1);
     if (!lastBreak) return mention(ctx, text, line, hit, title);
     const after = hit.start + lastBreak.index;

@@ -25,7 +25,7 @@ const EXPERIENCE_WORD = /\bexperience[ds]?\b/iu;
 // A deadline or a period of the job, not experience: "complete a BSN within five years of hire", "eligible for the
 // bonus after 2 years", "certified in the first 3 years of employment", "renewed every 2 years".
 const DEADLINE_BEFORE = /\b(?:within|after|every|(?:in|during) the (?:first|next))\s+$/iu;
-const DEADLINE_AFTER = /^\s+(?:of|after|from) (?:your |the )?(?:hire|hiring|joining|start(?:ing)?|starting date|start date|employment)\b/iu;
+const DEADLINE_AFTER = /^\s+(?:of|after|from)\s+(?:your\s+|the\s+)?(?:hire|hiring|joining|start(?:ing)?(?:\s+date)?)(?![\p{L}-])/iu;
 
 /**
  * Minimum years of experience a posting asks for. A figure counts when it is phrased as a minimum ("5+", "at least",

@@ -122,7 +122,9 @@ const DEGREES: DegreeSpec[] = [
   { level: "master", phrases: "master of science in nursing|master of nursing", field: "nursing" },
   // "MSN" is also a web portal.
   { level: "master", phrases: "MSN", field: "nursing", ambiguous: true, caseSensitive: true },
-  { level: "doctorate", phrases: "doctor of nursing practice|DNP", field: "nursing" },
+  { level: "doctorate", phrases: "doctor of nursing practice", field: "nursing" },
+  // "DNP" is also a SCADA protocol ("Modbus and DNP 3.0").
+  { level: "doctorate", phrases: "DNP", field: "nursing", ambiguous: true, caseSensitive: true },
   { level: "master", phrases: "MS|MA|M.S|M.A", ambiguous: true, caseSensitive: true },
   {
     level: "doctorate",

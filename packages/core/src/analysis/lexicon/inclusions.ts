@@ -14,7 +14,7 @@ import type { Skill } from "../../catalogue/types.ts";
  *
  * Platforms and their services: work on Amazon EC2 or RDS is work on AWS; a managed Kubernetes service is Kubernetes.
  */
-const INCLUSIONS: ReadonlyArray<readonly [included: string, by: readonly string[]]> = [
+export const INCLUSIONS: ReadonlyArray<readonly [included: string, by: readonly string[]]> = [
   ["OSHA 10", ["OSHA 30"]],
   ["Journeyman Electrician License", ["Master Electrician License"]],
   ["CDL Class B", ["CDL Class A"]],

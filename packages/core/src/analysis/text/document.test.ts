@@ -129,13 +129,13 @@ describe("parseDocument", () => {
     ]);
   });
 
-  it("never reads a bulleted item as a heading, though its label names one; a bare bulleted label opens its list", () => {
+  it("never reads a bulleted item as a heading, though its label names one; a heading drawn with a glyph is one", () => {
     const text = [
       "Licensure",
       "Oregon Professional Teaching License",
       "  - Special Education: Generalist endorsement",
       "  - Elementary – Multiple Subjects endorsement (added 2023)",
-      "• Training",
+      "■ EDUCATION",
       "Skills",
       "• Languages: Python, Go, SQL",
       "• Infrastructure: AWS, Docker",
@@ -147,7 +147,7 @@ describe("parseDocument", () => {
       ["certifications", false],
       ["certifications", false],
       ["certifications", false],
-      ["certifications", false],
+      ["education", true],
       ["skills", true],
       ["skills", false],
       ["skills", false],

@@ -168,15 +168,12 @@ function classifyHeading<K extends string>(line: string, tokens: readonly Token[
   // a heading, even when its words are a heading's. The content after an inline label may end any way: "Nice to
   // have: a culinary degree, fermentation," is a label whose list wraps onto the next line.
   if (/^\p{Ll}/u.test(line)) return null;
-  // A bulleted line is an item of a list, not a heading, even when it opens with a label that names one ("- Special
-  // Education: Generalist endorsement", "• Training: forklift"). Only a bare label that ends with a colon introduces
-  // a list of its own ("• Human Languages:").
-  const label = /[:：]$/u.test(line);
-  if (BULLETED.test(line) && !label) return null;
   const whole = /[.,;]$/u.test(line) ? undefined : lookupHeading(line, tokens, vocab);
   if (whole) return { kind: whole, inline: false, contentStart: line.length };
   const colon = line.search(COLON);
-  if (colon >= 2 && colon <= MAX_LABEL_CHARS && /\S/u.test(line.slice(colon + 1))) {
+  // A bulleted item that opens with a label is content of a list, not a section ("- Special Education: Generalist
+  // endorsement", "• Training: forklift"); a heading drawn with a glyph ("■ EDUCATION", "➢ Experience") is a heading.
+  if (colon >= 2 && colon <= MAX_LABEL_CHARS && /\S/u.test(line.slice(colon + 1)) && !BULLETED.test(line)) {
     const kind = lookupHeading(line, tokens.filter((t) => t.end <= colon), vocab, true);
     return kind ? { kind, inline: true, contentStart: colon + 1 } : null;
   }

@@ -19,8 +19,9 @@ describe("snippets", () => {
     expect(linesPassage(text, lineOf(text, 1), lineOf(text, 1))).toBeNull();
   });
 
-  it("cut a long run of spaces after the evidence, whatever its length", () => {
-    const text = `Built billing in Python${" ".repeat(50_000)}`;
+  it("quote a window of a long line without the run of spaces its cut ends in", () => {
+    // The window around "Python" ends inside the spaces; the words after them are out of reach.
+    const text = `Built billing in Python${" ".repeat(50_000)}and more`;
     const line = lineOf(text);
     expect(snippetAround(text, line, 17, 23)).toBe("Built billing in Python");
   });

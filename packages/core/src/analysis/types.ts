@@ -89,6 +89,13 @@ export interface YearsRequirement {
   strength: Strength;
 }
 
+/** A posting's ask for a record of quota attainment: met in at least `need` of the last `window` periods. */
+export interface QuotaRequirement {
+  strength: Strength;
+  need: number;
+  window: number;
+}
+
 export interface DegreeRequirement {
   level: EducationLevel;
   strength: Strength;
@@ -142,6 +149,8 @@ export interface JobProfile {
   /** Catalogue skills related to the posting's skills as a whole (for transferable skills), excluding them. */
   relatedSkillIds: string[];
   experience: YearsRequirement | null;
+  /** A record of quota attainment the posting asks for (sales postings); absent or null when it asks none. */
+  quota?: QuotaRequirement | null;
   education: EducationRequirement;
   responsibilities: string[];
   /** The responsibilities as duties, matched against the candidate's work history. */
@@ -277,6 +286,24 @@ export interface StatedTerm {
 }
 
 /** Evidence extracted from a candidate text. Plain data. */
+/** One period's attainment: a percentage of quota, with its year when written ("118% (2023)"). */
+export interface QuotaPeriod {
+  year: number | null;
+  percent: number;
+  evidence: Evidence;
+  /** From a counted statement ("100%+ of quota in four of five years"): met (100) or not (0), no figure. */
+  counted?: boolean;
+  /** Last year of the position the figure was read in, when dated. */
+  held?: number;
+}
+
+/** Quota attainment shown in the work history. */
+export interface QuotaEvidence {
+  periods: QuotaPeriod[];
+  /** Recognition given for attainment (President's Club, Rep of the Quarter, a top rank). */
+  recognition: Evidence[];
+}
+
 export interface CandidateProfile {
   /** "YYYY-MM" of the `now` the text was read against: ages of positions and skills are counted from it. */
   asOf: string;
@@ -289,6 +316,8 @@ export interface CandidateProfile {
   experience: CandidateExperience;
   /** Lines of the work history, for matching the posting's duties. */
   work: WorkLine[];
+  /** Quota attainment shown in the work history; absent when not read. */
+  quota?: QuotaEvidence;
   /** Terms of the skills list, summary, certifications and projects: stated, not shown in a role. */
   stated: StatedTerm[];
   traits: NamedEvidence[];

@@ -4,6 +4,7 @@ import { extractCandidateEducation } from "../extraction/education.ts";
 import { extractCandidateExperience } from "../extraction/experience.ts";
 import { extractCandidatePersonal } from "../extraction/personal.ts";
 import { monthIndex, monthLabel } from "../extraction/dates.ts";
+import { extractCandidateQuota } from "../extraction/quota.ts";
 import { withoutNegatedSkills } from "../extraction/negation.ts";
 import { asText, scanText } from "../extraction/scan.ts";
 import { extractCandidateSkills } from "../extraction/skills.ts";
@@ -38,6 +39,7 @@ export function analyseCandidate(text: string, ctx: EngineContext, now: Date): C
     experience,
     work: extractWorkLines(scan, positionLines),
     stated: extractStatedTerms(scan, positionLines),
+    quota: extractCandidateQuota(scan, positionLines, today.getUTCFullYear()),
     traits: personal.trait,
     interests: personal.interest,
     values: personal.value,

@@ -6,6 +6,7 @@ import { extractJobPersonal } from "../extraction/personal.ts";
 import { asText, scanText, type Scan } from "../extraction/scan.ts";
 import { extractJobSkills, RELATED_TO_JOB } from "../extraction/skills.ts";
 import { extractJobVocabulary, extractJobWording } from "../extraction/vocabulary.ts";
+import { extractJobQuota } from "../extraction/quota.ts";
 import { extractJobYears } from "../extraction/years.ts";
 import { MAX_SNIPPET_LENGTH } from "../text/snippet.ts";
 import { JOB_SECTIONS, type JobSection } from "../text/headings.ts";
@@ -56,6 +57,7 @@ export function analyseJob(jobDescription: string, ctx: EngineContext): JobProfi
       .relatedSkills(skills.flatMap((s) => [s.id, ...s.alternatives.map((a) => a.id)]), RELATED_TO_JOB)
       .map((r) => r.skill.id),
     experience: extractJobYears(scan),
+    quota: extractJobQuota(scan),
     education: extractJobEducation(scan),
     responsibilities,
     duties: extractJobDuties(scan, prose),

@@ -2,7 +2,7 @@ import { JOB_LEVELS, type JobLevel } from "../../catalogue/normalizer.ts";
 import { levelRank, positionLevel } from "../extraction/titles.ts";
 import { formatYears, joinOr } from "../format.ts";
 import { EDUCATION_LEVEL_NAMES, educationRank } from "../lexicon/education.ts";
-import type { CandidateProfile, CandidateSkill, Evidence, JobProfile, NamedEvidence, NamedRequirement, Position, SkillAlternative } from "../types.ts";
+import type { CandidateProfile, CandidateSkill, Evidence, JobProfile, NamedEvidence, NamedRequirement, Position, QuotaPeriod, SkillAlternative } from "../types.ts";
 import { weightOf, type Attribute } from "./attributes.ts";
 import { ageInYears, monthOf, recencyWeight } from "./recency.ts";
 import { responsibilityAttributes } from "./responsibilities.ts";
@@ -264,10 +264,64 @@ function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Att
     });
     out.push(levelAttribute(job, candidate, relevant));
   }
+  const quota = quotaAttribute(job, candidate);
+  if (quota) out.push(quota);
   out.push(...responsibilityAttributes(job, candidate));
   const vocabulary = vocabularyAttribute(job, candidate);
   if (vocabulary) out.push(vocabulary);
   return out;
+}
+
+/** An attainment percentage at or above this meets its period's quota. */
+export const QUOTA_MET_PERCENT = 100;
+
+/**
+ * Quota attainment, for postings that ask for a record of it: the candidate's most recent `window` stated periods
+ * (by year; undated figures in the order written), met when at least `need` of them reach QUOTA_MET_PERCENT;
+ * recognition given for attainment (President's Club, a top rank) counts as one more met period when fewer are
+ * shown. Partial credit in proportion (1 of 2 → 0.5); figures that all missed, or no evidence, earn 0. Old figures
+ * fade with recencyWeight, like any experience.
+ */
+export function quotaAttribute(job: JobProfile, candidate: CandidateProfile): Attribute | null {
+  const ask = job.quota;
+  if (!ask) return null;
+  const shown = candidate.quota ?? { periods: [], recognition: [] };
+  // One figure per year (the first written); an undated figure is placed by the last year of its position.
+  const seen = new Set<number>();
+  const when = (p: QuotaPeriod) => p.year ?? p.held ?? Number.NEGATIVE_INFINITY;
+  const considered = shown.periods
+    .filter((p) => p.year === null || (!seen.has(p.year) && Boolean(seen.add(p.year))))
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => when(b.p) - when(a.p) || a.i - b.i)
+    .map(({ p }) => p)
+    .slice(0, ask.window);
+  const met = considered.filter((p) => p.percent >= QUOTA_MET_PERCENT).length;
+  const recognised = shown.recognition.length > 0 && met < ask.need ? 1 : 0;
+  const latest = considered.length ? when(considered[0]!) : Number.NEGATIVE_INFINITY;
+  const dated = Number.isFinite(latest);
+  const fade = dated ? recencyWeight(Number(candidate.asOf.slice(0, 4)) - 1 - latest) : 1;
+  const credit = Math.min(1, (met + recognised) / ask.need) * fade;
+  // Oldest first, as a record reads ("124%, 101%, 97%"); years when every period is a dated one.
+  const figures = considered.filter((p) => !p.counted).map((p) => `${p.percent}%`).reverse();
+  const unit = considered.every((p) => p.year !== null) ? "year" : "period";
+  const parts: string[] = [];
+  if (considered.length) {
+    const last = considered.length === 1 ? `the last stated ${unit}` : `the last ${considered.length} stated ${unit}s`;
+    parts.push(`met quota in ${met} of ${last}${figures.length ? `: ${figures.join(", ")}` : ""}`);
+  }
+  if (recognised || (shown.recognition.length && !considered.length)) parts.push("recognised for attainment");
+  if (dated && fade < 1) parts.push(`last figure ${latest}`);
+  const evidence = [...new Set([...considered.map((p) => p.evidence), ...shown.recognition])].slice(0, MAX_POSITION_EVIDENCE);
+  return {
+    kind: "quota",
+    name: ask.need > 1 ? `Quota attainment (${ask.need} of the last ${ask.window} years)` : "Quota attainment",
+    strength: ask.strength,
+    weight: weightOf(ask.strength),
+    credit,
+    note: parts.join("; ") || "no attainment figures found",
+    statedMust: ask.strength === "must",
+    evidence: credit > 0 || considered.length ? evidence : [],
+  };
 }
 
 /**

@@ -32,6 +32,8 @@ export function strengths(blocks: Blocks, fit: CultureFit, job: JobProfile, cand
       out.push(`Has worked as ${job.title.name}.`);
     } else if (a.kind === "vocabulary") {
       out.push(`Work history uses the vocabulary of the role (${a.note}).`);
+    } else if (a.kind === "quota") {
+      out.push(`Record of quota attainment meets the posting's ask (${a.note}).`);
     } else {
       out.push(`Has already held a ${lowerFirst(a.name)}.`);
     }
@@ -94,6 +96,9 @@ export function areasForImprovement(blocks: Blocks, fit: CultureFit, job: JobPro
     } else if (a.kind === "vocabulary") {
       // Partial use of the posting's words is the norm; only a work history that barely uses them is worth saying.
       if (a.credit < VOCABULARY_MENTION_BELOW) out.push(`Work history uses little of the vocabulary of the role (${a.note}).`);
+    } else if (a.kind === "quota") {
+      const ask = job.quota && job.quota.need > 1 ? `quota met in ${job.quota.need} of the last ${job.quota.window} years` : "a record of meeting quota";
+      out.push(`Quota attainment short of the posting's ask of ${ask} (${a.note}).`);
     } else {
       out.push(`No ${lowerFirst(a.name)} found in the work history (${a.note}).`);
     }

@@ -70,3 +70,28 @@ describe("years of experience cannot act as an age proxy", () => {
     expect(short).toBeLessThan(match(job, resume(2020)).recommendation_insights.analysed_experience.layer_two_score);
   });
 });
+
+describe("a name that contains a job title", () => {
+  it("is masked like any name: its length and words change nothing", async () => {
+    const { buildCatalogue } = await import("../catalogue/build.ts");
+    const { Catalogue } = await import("../catalogue/catalogue.ts");
+    const { TitleNormalizer } = await import("../catalogue/normalizer.ts");
+    const catalogue = new Catalogue(
+      buildCatalogue(
+        [
+          { path: "skills.json", content: { skills: [{ name: "Bread Baking", type: "Specialized Skill" }] } },
+          { path: "food.json", content: { career_group: "Food", titles: [{ name: "Baker", skills: ["Bread Baking"] }] } },
+        ],
+        "test",
+      ),
+    );
+    const bakery = { catalogue, normalizer: new TitleNormalizer(catalogue) };
+    const read = (name: string) => analyseCandidate(`${name}\nExperience\nBaker, Rise Bakery, 2019 – 2024\n- Bread baking`, bakery, NOW);
+    const greg = read("Greg Baker");
+    const alexandra = read("Alexandra Whitfield");
+    expect(greg.textLength).toBe(alexandra.textLength);
+    expect(greg.experience.positions.map((p) => p.catalogueTitle)).toEqual(["Baker"]);
+    // A first line that is only a title (with its level) is kept: it is no name.
+    expect(read("Senior Baker").textLength).toBeGreaterThan(alexandra.textLength);
+  });
+});

@@ -11,6 +11,20 @@ import { extractCandidateSkills } from "../extraction/skills.ts";
 import { RESUME_SECTIONS } from "../text/headings.ts";
 import { redactProtected } from "../text/redact.ts";
 import type { CandidateProfile, EngineContext } from "../types.ts";
+import { detectLevels } from "../../catalogue/normalizer/levels.ts";
+import { tokenize } from "../../text/tokens.ts";
+
+/**
+ * Whether a first line is a job title rather than a person's name: a catalogue title with nothing beside it but level
+ * words ("Senior Data Scientist"). A name that contains a title word ("Greg Baker", "Maria Cook") is a name, so it is
+ * masked like any other.
+ */
+function namesOnlyATitle(ctx: EngineContext, line: string): boolean {
+  const tokens = tokenize(line);
+  return ctx.catalogue.titleMatcher
+    .findAll(line, tokens)
+    .some((m) => tokens.every((t) => (t.start >= m.start && t.end <= m.end) || detectLevels(t.raw).length > 0));
+}
 
 /**
  * Reads the evidence of a candidate text (résumé or profile). `now` resolves "Present" in date ranges; the clock is
@@ -23,7 +37,7 @@ export function analyseCandidate(text: string, ctx: EngineContext, now: Date): C
   const today = now instanceof Date && !Number.isNaN(now.getTime()) ? now : new Date(0);
   // Blind scoring: every extractor reads the redacted text only (docs/fairness.md). Offsets are unchanged, so
   // snippets are still verbatim quotes of the original.
-  const blind = redactProtected(input, RESUME_SECTIONS, (s) => ctx.catalogue.titleMatcher.findAll(s).length > 0);
+  const blind = redactProtected(input, RESUME_SECTIONS, (s) => namesOnlyATitle(ctx, s));
   const scan = withoutNegatedSkills(scanText(blind.text, RESUME_SECTIONS, ctx.catalogue));
   const { education, lines: educationLines } = extractCandidateEducation(scan, today);
   const personal = extractCandidatePersonal(scan);

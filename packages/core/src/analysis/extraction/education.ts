@@ -21,6 +21,7 @@ import type {
 import { endsInFuture } from "./dates.ts";
 import { firmer, nearestCue, requirementStrength } from "./requirements.ts";
 import type { Hit, Scan } from "./scan.ts";
+import type { Span } from "./titles.ts";
 
 type LexHit<K extends string> = Hit<LexEntry, K>;
 
@@ -110,7 +111,6 @@ function inSkillName<K extends string>(scan: Scan<K>, hit: Hit<DegreeEntry, K>):
   );
 }
 
-type Span = { start: number; end: number };
 const skillsByLine = new WeakMap<object, Map<number, Span[]>>();
 
 /** The spans of the catalogue-skill hits of a line, indexed once per scan. */

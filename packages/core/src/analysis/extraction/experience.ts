@@ -5,7 +5,7 @@ import type { CandidateExperience, EngineContext, HeldTitle, Position } from "..
 import { coveredMonths, findDateRanges, monthLabel, type MonthInterval } from "./dates.ts";
 import { round2 } from "./evidence.ts";
 import type { Scan } from "./scan.ts";
-import { levelRank, positionLevel, titleOnLine, type Span } from "./titles.ts";
+import { CREDENTIAL_KIND_WORDS, levelRank, positionLevel, titleOnLine, type Span } from "./titles.ts";
 import { extractStatedYears } from "./years.ts";
 import { splitTrailingCity } from "../lexicon/cities.ts";
 import { employerLayouts, employerOf, pastedName, untitledEmployer } from "./employer.ts";
@@ -147,7 +147,7 @@ interface Credentials {
 // A credential named by its kind: "Journeyman Electrician License", "Pharmacist Licence", "Fire Inspector
 // Certification", "Barista Skills Certificate". The role in it is the one licensed, not a job held; a credential
 // that is itself the role ("Licensed Journeyman Electrician", "Critical Care Registered Nurse") can be a job title.
-const CREDENTIAL_KIND = /\b(?:licen[cs]es?|licensure|cards?|certificates?|certifications?|credentials?|permits?)$/iu;
+const CREDENTIAL_KIND = new RegExp(`\\b(?:${CREDENTIAL_KIND_WORDS})$`, "iu");
 
 function credentialsOf(scan: Scan<ResumeSection>, ctx: EngineContext): Credentials {
   const out: Credentials = { lines: new Set(), licences: new Map() };

@@ -81,7 +81,9 @@ export interface Span {
 
 // The kind of a credential written after the role it licenses: "Residential Wireman License", "Electrician's Licence".
 // Sticky: tried where a title ends.
-const CREDENTIAL_AFTER = /(?:['’]s)?[^\S\r\n]+(?:licen[cs]es?|licensure|cards?|certificates?|certifications?|permits?)\b/iuy;
+/** The words that name a credential by its kind: "License", "Licensure", "Card", "Certificate", "Permit", … */
+export const CREDENTIAL_KIND_WORDS = "licen[cs]es?|licensure|cards?|certificates?|certifications?|credentials?|permits?";
+const CREDENTIAL_AFTER = new RegExp(`(?:['’]s)?[^\\S\\r\\n]+(?:${CREDENTIAL_KIND_WORDS})\\b`, "iuy");
 // A capitalised word after the credential's kind makes it part of another title: "Teacher Certification Specialist".
 const TITLE_GOES_ON = /^[^\S\r\n]+\p{Lu}/u;
 

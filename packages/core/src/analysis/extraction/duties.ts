@@ -4,7 +4,7 @@ import type { Line } from "../text/document.ts";
 import { linesPassage, MAX_SNIPPET_LENGTH } from "../text/snippet.ts";
 import type { Duty, Evidence, StatedTerm, WorkLine } from "../types.ts";
 import { evidenceAt } from "./evidence.ts";
-import type { Scan } from "./scan.ts";
+import { skillsByLine, type Scan } from "./scan.ts";
 
 /**
  * Responsibilities of a posting and the work history of a candidate, reduced to comparable terms.
@@ -135,15 +135,6 @@ export function termsOf(tokens: readonly Token[], skills: readonly SkillSpan[], 
   return terms;
 }
 
-export const skillsByLine = <K extends string>(scan: Scan<K>): Map<number, SkillSpan[]> => {
-  const out = new Map<number, SkillSpan[]>();
-  for (const hit of scan.skills) {
-    const list = out.get(hit.line.index);
-    if (list) list.push(hit);
-    else out.set(hit.line.index, [hit]);
-  }
-  return out;
-};
 
 /** A line that ends mid-sentence may continue on the next one (text wrapped by a PDF or an editor). */
 const endsMidSentence = (line: Line<string>): boolean => !/[.!?;:]\s*$/u.test(line.text);

@@ -20,8 +20,7 @@ import type {
 } from "../types.ts";
 import { endsInFuture } from "./dates.ts";
 import { firmer, nearestCue, requirementStrength } from "./requirements.ts";
-import type { Hit, Scan } from "./scan.ts";
-import type { Span } from "./titles.ts";
+import { skillsByLine, type Hit, type Scan } from "./scan.ts";
 
 type LexHit<K extends string> = Hit<LexEntry, K>;
 
@@ -106,27 +105,11 @@ function schoolsDiploma<K extends string>(
 
 /** Whether a degree word is part of a catalogue skill's name ("Journeyman Electrician License", "CIM Diploma"). */
 function inSkillName<K extends string>(scan: Scan<K>, hit: Hit<DegreeEntry, K>): boolean {
-  return skillsOnLine(scan, hit.line.index).some(
+  return (skillsByLine(scan).get(hit.line.index) ?? []).some(
     (s) => s.start <= hit.start && s.end >= hit.end && s.end - s.start > hit.end - hit.start,
   );
 }
 
-const skillsByLine = new WeakMap<object, Map<number, Span[]>>();
-
-/** The spans of the catalogue-skill hits of a line, indexed once per scan. */
-function skillsOnLine<K extends string>(scan: Scan<K>, index: number): readonly Span[] {
-  let byLine = skillsByLine.get(scan);
-  if (!byLine) {
-    byLine = new Map();
-    for (const s of scan.skills) {
-      const list = byLine.get(s.line.index);
-      if (list) list.push(s);
-      else byLine.set(s.line.index, [s]);
-    }
-    skillsByLine.set(scan, byLine);
-  }
-  return byLine.get(index) ?? [];
-}
 
 /**
  * Whether a degree is a trade qualification listed with licences and certificates, where tradespeople often list a

@@ -23,6 +23,26 @@ export interface Scan<K extends string> {
   lexiconByLine: Hit<LexEntry, K>[][];
 }
 
+const skillIndexes = new WeakMap<object, Map<number, Hit<string, string>[]>>();
+
+/**
+ * The catalogue-skill hits of each line, by line index. Built once per scan and shared by the extractors that ask
+ * (duties, vocabulary, education): the hits of a scan never change.
+ */
+export function skillsByLine<K extends string>(scan: Scan<K>): ReadonlyMap<number, readonly Hit<string, K>[]> {
+  let index = skillIndexes.get(scan) as Map<number, Hit<string, K>[]> | undefined;
+  if (!index) {
+    index = new Map();
+    for (const hit of scan.skills) {
+      const list = index.get(hit.line.index);
+      if (list) list.push(hit);
+      else index.set(hit.line.index, [hit]);
+    }
+    skillIndexes.set(scan, index as Map<number, Hit<string, string>[]>);
+  }
+  return index;
+}
+
 // Longer inputs are cut: no résumé or posting is this long, and it keeps the cost of one request bounded.
 export const MAX_TEXT_LENGTH = 100_000;
 

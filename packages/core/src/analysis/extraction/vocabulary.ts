@@ -3,8 +3,8 @@ import { isLevelWord } from "../../catalogue/normalizer/levels.ts";
 import { tokenize, type Token } from "../../text/tokens.ts";
 import type { JobSection } from "../text/headings.ts";
 import type { VocabularyTerm } from "../types.ts";
-import { isSkillTerm, sentenceStarts, skillsByLine, skillTerm, stem, termsOf } from "./duties.ts";
-import type { Scan } from "./scan.ts";
+import { isSkillTerm, sentenceStarts, skillTerm, stem, termsOf } from "./duties.ts";
+import { skillsByLine, type Scan } from "./scan.ts";
 
 /**
  * The domain vocabulary of a posting: the words of its trade that the catalogue has no skill for ("brigade",

@@ -60,8 +60,10 @@ const MAX_HEADING_WORDS = 6;
 const MAX_EXACT_HEADING_WORDS = 10;
 const MAX_LABEL_CHARS = 60;
 const MAX_SUFFIX_HEADING_WORDS = 4;
+/** The marks that start a bulleted line ("•", "-", "➢", …), as a character class. */
+export const BULLET_MARKS = "[•·▪◦●○■□➢►✓✔*\\-–—>]";
 // A list bullet and the space after it ("- ", "• "); markdown emphasis ("**Skills**") is not one.
-const BULLETED = /^[•·▪◦●○■□➢►✓✔*\-–—>]\s/u;
+const BULLETED = new RegExp(`^${BULLET_MARKS}\\s`, "u");
 
 interface HeadingMatch<K extends string> {
   kind: K;

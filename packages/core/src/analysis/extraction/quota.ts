@@ -4,15 +4,12 @@ import type { Evidence, QuotaEvidence, QuotaPeriod, QuotaRequirement } from "../
 import { evidenceAt } from "./evidence.ts";
 import { requirementStrength } from "./requirements.ts";
 import type { Scan } from "./scan.ts";
+import { toNumber } from "./years.ts";
 
 // Sales attainment: a posting asking for a record of meeting quota, and the figures a seller's résumé gives for it.
 // Every pattern is linear (no nested quantifiers), so a 100,000-character line is read in linear time.
 
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, all: 0, both: 2,
-};
 const COUNT = "(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)";
-const toCount = (s: string): number => NUMBER_WORDS[s.toLowerCase()] ?? Number(s);
 
 /** Periods a posting looks at when it says "consistently" or gives no count: most of the last three. */
 export const DEFAULT_QUOTA_WINDOW = 3;
@@ -64,10 +61,10 @@ export function extractJobQuota(scan: Scan<JobSection>): QuotaRequirement | null
       const ofLast = OF_LAST.exec(sentence);
       const lastN = ofLast ? null : LAST_N.exec(sentence);
       if (ofLast) {
-        window = Math.max(1, toCount(ofLast[2]!));
-        need = Math.min(window, Math.max(1, toCount(ofLast[1]!)));
+        window = Math.max(1, toNumber(ofLast[2]!));
+        need = Math.min(window, Math.max(1, toNumber(ofLast[1]!)));
       } else if (lastN) {
-        window = Math.max(1, toCount(lastN[1]!));
+        window = Math.max(1, toNumber(lastN[1]!));
         need = window;
       } else if (club && !verb) {
         need = 1;
@@ -188,8 +185,8 @@ function readPassage(
   const push = (p: Omit<QuotaPeriod, "held">) => periods.push(held !== null ? { ...p, held } : p);
   const m = COUNTED.exec(s);
   if (m && COUNTED_MET.test(s.slice(0, m.index + m[0].length))) {
-    const met = toCount(m[1]!);
-    const of = toCount(m[2]!);
+    const met = toNumber(m[1]!);
+    const of = toNumber(m[2]!);
     if (of >= met && of >= 1 && of <= 20) {
       const ev = evidence(m.index, m.index + m[0].length, 0.7);
       for (let i = 0; i < of; i++) push({ year: null, percent: i < met ? 100 : 0, evidence: ev, counted: true });
@@ -227,7 +224,7 @@ function readPassage(
   if (figures.length === 0) {
     const all = COUNTED_ALL.exec(s);
     if (all) {
-      const of = all[1] ? toCount(all[1]) : 1;
+      const of = all[1] ? toNumber(all[1]) : 1;
       const ev = evidence(all.index, all.index + all[0].length, 0.7);
       for (let i = 0; i < Math.min(of, 20); i++) push({ year: null, percent: 100, evidence: ev, counted: true });
     }

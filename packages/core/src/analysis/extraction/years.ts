@@ -13,7 +13,8 @@ const NUM_SRC = `(\\d{1,2}(?:\\.\\d)?|${Object.keys(NUMBER_WORDS).join("|")})`;
 const YEARS_SRC = "(?:years?|yrs?)";
 const MAX_YEARS = 40;
 
-const toNumber = (s: string): number => NUMBER_WORDS[s.toLowerCase()] ?? Number(s);
+/** A count written in figures or in words ("3", "three"). */
+export const toNumber = (s: string): number => NUMBER_WORDS[s.toLowerCase()] ?? Number(s);
 
 // "5+ years", "at least three years", "3–5 years", "minimum of 4 yrs", "10 years of experience".
 const JOB_YEARS = new RegExp(

@@ -133,6 +133,7 @@ const TRADE_TRAINING: DegreeEntry = {
   generic: false,
   field: null,
   bare: false,
+  resumeOnly: false,
 };
 
 /**
@@ -177,8 +178,6 @@ function abbreviationIsDegree<K extends string>(hit: Hit<DegreeEntry, K>, lineHi
 // ---------------------------------------------------------------------------------------------------------------
 // Job side
 
-const JOURNEYMAN = /^journeym[ae]n$/iu;
-
 /**
  * Degree and field requirements of a posting. Per sentence, the lowest degree named is the requirement
  * ("Bachelor's or Master's" → Bachelor's); a bare "degree" is read as a bachelor's and ignored when the sentence
@@ -203,9 +202,9 @@ export function extractJobEducation(scan: Scan<JobSection>): EducationRequiremen
       const sentenceDegrees = degrees.filter(inSentence);
       const specific = sentenceDegrees.some((d) => !d.value.generic);
       const accepted = sentenceDegrees.filter((d) => {
-        // A licence asked for is a skill, not a degree ("Active Texas Journeyman Electrician license"), and in a
-        // posting "journeyman" names the trade level of the job ("Licensed Commercial Electrician (Journeyman)").
-        if (inSkillName(scan, d) || JOURNEYMAN.test(d.surface)) return false;
+        // A licence asked for is a skill, not a degree ("Active Texas Journeyman Electrician license"); some degree
+        // words name the job's level in a posting (DegreeEntry.resumeOnly).
+        if (inSkillName(scan, d) || d.value.resumeOnly) return false;
         if (d.value.ambiguous) return abbreviationIsDegree(d, lineHits);
         if (d.value.generic) return !specific && genericDegreeIsRequirement(scan, line, d, lineHits.filter(inSentence));
         return true;

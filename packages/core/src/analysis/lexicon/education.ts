@@ -35,6 +35,11 @@ export interface DegreeEntry {
    * high-school diploma, read from the school's name, not a vocational diploma beside it.
    */
   bare: boolean;
+  /**
+   * A word that names a degree in a résumé but, in a posting, the level of the job: "Licensed Commercial Electrician
+   * (Journeyman)" asks for a journeyman, not for a diploma.
+   */
+  resumeOnly: boolean;
 }
 
 export interface FieldEntry {
@@ -53,6 +58,7 @@ interface DegreeSpec {
   field?: string;
   caseSensitive?: boolean;
   bare?: boolean;
+  resumeOnly?: boolean;
 }
 
 // Phrases are written as they appear; tokenisation makes "Master's", "Masters" and "MASTER'S" equivalent where listed.
@@ -72,8 +78,9 @@ const DEGREES: DegreeSpec[] = [
   {
     level: "vocational",
     phrases:
-      "vocational|vocational training|vocational qualification|vocational certificate|vocational diploma|trade school|technical diploma|apprenticeship|completed apprenticeship|nvq|btec|hnc|hnd|city and guilds|certificate iv|journeyman",
+      "vocational|vocational training|vocational qualification|vocational certificate|vocational diploma|trade school|technical diploma|apprenticeship|completed apprenticeship|nvq|btec|hnc|hnd|city and guilds|certificate iv",
   },
+  { level: "vocational", phrases: "journeyman", resumeOnly: true },
   // A bare "diploma" is vocational unless its sentence names a secondary school (see DegreeEntry.bare).
   { level: "vocational", phrases: "diploma", bare: true },
   // Australian and New Zealand vocational qualifications: "Certificate III in Commercial Cookery".
@@ -229,6 +236,7 @@ export function educationPatterns(): LexiconPattern<DegreeEntry | FieldEntry>[] 
       generic: spec.generic ?? false,
       field: spec.field ?? null,
       bare: spec.bare ?? false,
+      resumeOnly: spec.resumeOnly ?? false,
     };
     for (const phrase of spec.phrases.split("|")) out.push({ phrase, value, caseSensitive: spec.caseSensitive ?? false });
   });

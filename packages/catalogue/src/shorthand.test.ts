@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { INCLUSIONS } from "@winnow/core/analysis/lexicon/inclusions";
 import { Catalogue } from "@winnow/core/catalogue/catalogue";
 import { loadDefaultCatalogue } from "./index.ts";
 
@@ -62,8 +63,7 @@ describe("practitioners' shorthand in the catalogue", () => {
 });
 
 describe("the engine's curated inclusions", () => {
-  it("name skills of the shipped catalogue, so no ladder or platform is switched off by a rename", async () => {
-    const { INCLUSIONS } = await import("@winnow/core/analysis/lexicon/inclusions");
+  it("name skills of the shipped catalogue, so no ladder or platform is switched off by a rename", () => {
     const names = new Set(catalogue.skills.map((s) => s.name));
     const missing = INCLUSIONS.flatMap(([included, by]) => [included, ...by]).filter((name) => !names.has(name));
     expect(missing).toEqual([]);

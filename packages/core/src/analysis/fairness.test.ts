@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { buildCatalogue } from "../catalogue/build.ts";
+import { Catalogue } from "../catalogue/catalogue.ts";
+import { TitleNormalizer } from "../catalogue/normalizer.ts";
 import { fixtureContext } from "./__fixtures__/catalogue.ts";
 import { JOB, NOW, POSTED, STRONG_RESUME } from "./__fixtures__/texts.ts";
 import { analyseCandidate, analyseJob, scoreMatch } from "./index.ts";
@@ -72,10 +75,7 @@ describe("years of experience cannot act as an age proxy", () => {
 });
 
 describe("a name that contains a job title", () => {
-  it("is masked like any name: its length and words change nothing", async () => {
-    const { buildCatalogue } = await import("../catalogue/build.ts");
-    const { Catalogue } = await import("../catalogue/catalogue.ts");
-    const { TitleNormalizer } = await import("../catalogue/normalizer.ts");
+  it("is masked like any name: its length and words change nothing", () => {
     const catalogue = new Catalogue(
       buildCatalogue(
         [

@@ -3,15 +3,13 @@
  * dev-set résumés (test/fixtures/screening) and how it scores them against one posting: for looking into a ranking.
  * DUMP_TEXT=1 also prints the text as the API reads it (PDF and DOCX decoded); DUMP_LINES=1 each line's section.
  */
-import { readFileSync } from "node:fs";
 import { asText, scanText } from "@winnow/core/analysis/extraction/scan";
 import { RESUME_SECTIONS } from "@winnow/core/analysis/text/headings";
 import { analyseCandidate, analyseJob, scoreMatch, type EngineContext } from "@winnow/core/analysis/index";
 import { Catalogue } from "@winnow/core/catalogue/catalogue";
 import { TitleNormalizer } from "@winnow/core/catalogue/normalizer";
 import { loadDefaultCatalogue } from "@winnow/catalogue";
-import { FIXTURES } from "./screening/dataset.ts";
-import { decodeAll, loadLabels } from "./screening/dataset.ts";
+import { decodeAll, loadLabels, readJob } from "./screening/dataset.ts";
 
 const NOW = new Date("2026-11-21T00:00:00Z");
 const POSTED = new Date("2026-11-01T00:00:00Z");
@@ -21,7 +19,7 @@ const [jobId, ...ids] = process.argv.slice(2);
 const jobs = loadLabels();
 const job = jobs.find((j) => j.id === jobId)!;
 const texts = await decodeAll(jobs);
-const profile = analyseJob(readFileSync(new URL(job.file, FIXTURES), "utf8"), ctx);
+const profile = analyseJob(readJob(job), ctx);
 console.log(`job ${jobId}: years ${JSON.stringify(profile.experience)}, education ${JSON.stringify(profile.education)}`);
 console.log(`  skills: ${profile.skills.map((s) => `${[s, ...s.alternatives].map((a) => a.name).join(" | ")}(${s.strength})`).join(", ")}`);
 for (const id of ids) {

@@ -2,8 +2,8 @@
  * node --experimental-strip-types test/bench/job-dump.ts [name-filter] — prints what the engine reads from each job
  * posting (title, location, must-have and nice-to-have skills, years, degree, responsibilities, values, traits), for
  * a recruiter's review of requirement extraction. Reads the review postings of
- * packages/core/src/analysis/__fixtures__/postings and the tuning half of the screening dev set (never the held-out
- * half). DUMP_TEXT=1 also prints each posting's text; DUMP_DUTIES=1 the duties and vocabulary.
+ * packages/core/src/analysis/__fixtures__/postings and the 12 postings of the screening dev set (never the fresh
+ * set's, which stays unseen). DUMP_TEXT=1 also prints each posting's text; DUMP_DUTIES=1 the duties and vocabulary.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,7 +11,6 @@ import { analyseJob, type EngineContext, type JobProfile } from "@winnow/core/an
 import { Catalogue } from "@winnow/core/catalogue/catalogue";
 import { TitleNormalizer } from "@winnow/core/catalogue/normalizer";
 import { loadDefaultCatalogue } from "@winnow/catalogue";
-import { TUNE_JOBS } from "./screening/dataset.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const POSTINGS = join(ROOT, "packages/core/src/analysis/__fixtures__/postings");
@@ -56,7 +55,7 @@ function printProfile(p: JobProfile): void {
 const filter = process.argv[2] ?? "";
 const files = [
   ...readdirSync(POSTINGS).sort().map((f) => join(POSTINGS, f)),
-  ...[...TUNE_JOBS].sort().map((id) => join(DEV_JOBS, `${id}.txt`)),
+  ...readdirSync(DEV_JOBS).sort().map((f) => join(DEV_JOBS, f)),
 ].filter((f) => f.includes(filter));
 
 for (const file of files) {

@@ -1,27 +1,28 @@
 /**
  * npm run bench:screening — ranking quality and speed of the screening engine on the labelled dev set
  * (test/fixtures/screening: 12 jobs × 30 candidates — 25 of the job's profession, 5 of others — text, PDF and DOCX
- * résumés, grades 0–3).
+ * résumés, grades 0–3) and on the fresh blind set (test/fixtures/screening-fresh: 4 more professions, same shape,
+ * never read by anyone tuning the engine).
  *
  * 1. Quality: per job, NDCG@10 (gains 2^grade − 1) and P@5 (relevant = grade ≥ 2) of the engine's ranking and of a
- *    BM25 ranking of the same decoded texts (job description as the query), for the tuning half, the held-out
- *    half and all 12 jobs; beside them the same metrics for an independent second reading of the dev set by
- *    readers blind to the grades (second-reading.json): how consistent the labels are.
+ *    BM25 ranking of the same decoded texts (job description as the query), for dev half A, dev half B, the whole
+ *    dev set (the target) and the fresh set; beside them the same metrics for an independent second reading of the
+ *    dev set by readers blind to the grades (second-reading.json): how consistent the labels are.
  * 2. Speed on one core: text and PDF résumés per second, bytes → extracted text → analyseCandidate → scoreMatch.
  * 3. p50 latency of POST /v1/match-insights/recommend-candidates with 100 text résumés served from a loopback HTTP
  *    server, on the local server with an in-memory DynamoDB Local.
  *
- * BENCH_QUALITY_ONLY=1 runs part 1 only; BENCH_DETAIL=<job id>|tune prints the engine's ranking of those jobs.
+ * BENCH_QUALITY_ONLY=1 runs part 1 only; BENCH_DETAIL=<job id>|A|B prints the engine's ranking of those dev jobs
+ * (the fresh set's rankings are never printed: reading them would tune on it).
  */
 import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { analyseCandidate, analyseJob, scoreMatch, type EngineContext } from "@winnow/core/analysis/index";
 import { Catalogue } from "@winnow/core/catalogue/catalogue";
 import { TitleNormalizer } from "@winnow/core/catalogue/normalizer";
 import { extractText } from "@winnow/core/documents/index";
 import { loadDefaultCatalogue } from "@winnow/catalogue";
-import { FIXTURES, decodeAll, loadLabels, readBytes } from "./screening/dataset.ts";
+import { FRESH_FIXTURES, decodeAll, loadLabels, readBytes, readJob } from "./screening/dataset.ts";
 import { mean } from "./screening/metrics.ts";
 import { evaluate, type JobQuality, type RankingQuality } from "./screening/quality.ts";
 import { agreement, loadSecondReading, secondReadingQuality } from "./screening/second-reading.ts";
@@ -36,7 +37,8 @@ const data = loadDefaultCatalogue();
 const catalogue = new Catalogue(data);
 const ctx: EngineContext = { catalogue, normalizer: new TitleNormalizer(catalogue) };
 const jobs = loadLabels();
-const texts = await decodeAll(jobs);
+const freshJobs = loadLabels(FRESH_FIXTURES);
+const texts = await decodeAll([...jobs, ...freshJobs]);
 
 // ---------------------------------------------------------------------------------------------------------------
 // 1. Quality
@@ -44,21 +46,27 @@ const texts = await decodeAll(jobs);
 const f3 = (x: number) => x.toFixed(3);
 const signed = (x: number) => `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
 const quality = evaluate(jobs, texts, ctx, NOW);
+const freshQuality = evaluate(freshJobs, texts, ctx, NOW);
 const readings = loadSecondReading(jobs);
 const second = new Map<string, RankingQuality>(jobs.map((j) => [j.id, secondReadingQuality(j, readings.get(j.id)!)]));
 
 function printQuality(rows: JobQuality[]): void {
-  console.log(`\nbench:screening — ${jobs.length} jobs × ${jobs[0]!.candidates.length} candidates; NDCG@10 (gain 2^g−1), P@5 (grade ≥ 2),`);
+  console.log(
+    `\nbench:screening — dev set ${jobs.length} jobs + fresh set ${freshJobs.length} jobs, × ${jobs[0]!.candidates.length} candidates; NDCG@10 (gain 2^g−1), P@5 (grade ≥ 2),`,
+  );
   console.log("own@5 = NDCG@5 of each job's own candidates ranked among themselves (same profession, the hard part)");
-  console.log("2nd = an independent second reading by readers blind to the grades (second-reading.json): the labels' consistency\n");
+  console.log("2nd = an independent second reading by readers blind to the grades (second-reading.json): the labels' consistency");
+  console.log("dev A = tuned on since engine 2.0; dev B = held out until 2.11, tuned on since 2.12; fresh = never read by anyone tuning\n");
   const head = ["job", "half", "NDCG engine", "NDCG BM25", "Δ NDCG", "P@5 engine", "P@5 BM25", "own@5 eng", "own@5 BM25", "NDCG 2nd", "own@5 2nd"];
   const widths = [28, 9, 12, 11, 9, 12, 10, 11, 11, 10, 11];
   const line = (cells: string[]) => console.log(cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(""));
   line(head);
+  const halfName = { A: "dev A", B: "dev B", fresh: "fresh" } as const;
+  const secondOf = (q: JobQuality, pick: (r: RankingQuality) => number) => (second.has(q.id) ? f3(pick(second.get(q.id)!)) : "—");
   for (const q of rows) {
     line([
       q.id,
-      q.tune ? "tune" : "held-out",
+      halfName[q.half],
       f3(q.engine.ndcg10),
       f3(q.bm25.ndcg10),
       signed(q.engine.ndcg10 - q.bm25.ndcg10),
@@ -66,8 +74,8 @@ function printQuality(rows: JobQuality[]): void {
       f3(q.bm25.p5),
       f3(q.engine.ownNdcg5),
       f3(q.bm25.ownNdcg5),
-      f3(second.get(q.id)!.ndcg10),
-      f3(second.get(q.id)!.ownNdcg5),
+      secondOf(q, (r) => r.ndcg10),
+      secondOf(q, (r) => r.ownNdcg5),
     ]);
   }
   console.log("-".repeat(widths.reduce((a, b) => a + b, 0)));
@@ -75,12 +83,16 @@ function printQuality(rows: JobQuality[]): void {
     const e = mean(part.map((q) => q.engine.ndcg10));
     const b = mean(part.map((q) => q.bm25.ndcg10));
     const m = (pick: (q: JobQuality) => number) => f3(mean(part.map(pick)));
-    const s = [m((q) => second.get(q.id)!.ndcg10), m((q) => second.get(q.id)!.ownNdcg5)];
+    const fresh = part.some((q) => !second.has(q.id));
+    const s = fresh ? ["—", "—"] : [m((q) => second.get(q.id)!.ndcg10), m((q) => second.get(q.id)!.ownNdcg5)];
     line([`mean: ${name}`, `${part.length} jobs`, f3(e), f3(b), signed(e - b), m((q) => q.engine.p5), m((q) => q.bm25.p5), m((q) => q.engine.ownNdcg5), m((q) => q.bm25.ownNdcg5), ...s]);
   };
-  summary("tuning half", rows.filter((q) => q.tune));
-  summary("held-out half", rows.filter((q) => !q.tune));
-  summary("all", rows);
+  const dev = rows.filter((q) => q.half !== "fresh");
+  summary("dev half A", dev.filter((q) => q.half === "A"));
+  summary("dev half B", dev.filter((q) => q.half === "B"));
+  summary("dev set", dev);
+  const fresh = rows.filter((q) => q.half === "fresh");
+  if (fresh.length > 0) summary("fresh set", fresh);
 }
 
 function printDetail(q: JobQuality): void {
@@ -94,8 +106,8 @@ function printDetail(q: JobQuality): void {
   });
 }
 
-printQuality(quality);
-for (const q of quality) if (DETAIL === q.id || (DETAIL === "tune" && q.tune)) printDetail(q);
+printQuality([...quality, ...freshQuality]);
+for (const q of quality) if (DETAIL === q.id || DETAIL === q.half) printDetail(q);
 const allEngine = mean(quality.map((q) => q.engine.ndcg10));
 const allBm25 = mean(quality.map((q) => q.bm25.ndcg10));
 
@@ -110,7 +122,7 @@ interface Speed {
 /** Candidates per second through the full path, repeated until at least `minMs` have passed (after a warm-up pass). */
 async function throughput(format: "text" | "pdf", minMs = 3000): Promise<Speed> {
   const items = jobs.flatMap((job) => {
-    const profile = analyseJob(readFileSync(new URL(job.file, FIXTURES), "utf8"), ctx);
+    const profile = analyseJob(readJob(job), ctx);
     return job.candidates.filter((c) => c.own && c.format === format).map((c) => ({ bytes: readBytes(c.file), profile }));
   });
   const pass = async () => {
@@ -159,7 +171,7 @@ async function recommendLatency(requests = 15, candidates = 100): Promise<{ p50:
 
   const job = jobs[0]!;
   const body = JSON.stringify({
-    jobDescription: readFileSync(new URL(job.file, FIXTURES), "utf8"),
+    jobDescription: readJob(job),
     candidates: Array.from({ length: candidates }, (_, i) => ({
       first_name: `Candidate ${i + 1}`,
       resume: `${resumeBase}/${files[i % files.length]!.id}?n=${i}`,
@@ -200,6 +212,12 @@ console.log(`\ntarget NDCG@10 ≥ BM25 + ${TARGETS.ndcgMargin}: engine ${f3(allE
     `  independent second reading: NDCG@10 ${f3(allSecond)} (BM25 ${signed(allSecond - allBm25)}, engine ${signed(allSecond - allEngine)}); ` +
       `grades agree exactly ${(a.exact * 100).toFixed(0)} %, within one ${(a.withinOne * 100).toFixed(0)} %, quadratic-weighted κ ${f3(a.quadraticKappa)}`,
   );
+}
+
+if (freshQuality.length > 0) {
+  const e = mean(freshQuality.map((q) => q.engine.ndcg10));
+  const b = mean(freshQuality.map((q) => q.bm25.ndcg10));
+  console.log(`fresh blind set (${freshQuality.length} jobs, not tuned on): engine ${f3(e)} vs BM25 ${f3(b)} (${signed(e - b)}) — how far the dev-set margin generalises`);
 }
 
 if (!QUALITY_ONLY) {

@@ -1,15 +1,15 @@
 /**
- * Counterfactual variants of the screening dev set (test/fixtures/screening, every manifest): the same résumé with
- * only a protected attribute changed. Blind scoring (docs/fairness.md) must give every variant exactly the scores and
+ * Counterfactual variants of the screening dev set and fresh set (test/fixtures/screening and screening-fresh, every
+ * manifest): the same résumé with only a protected attribute changed. Blind scoring (docs/fairness.md) must give every variant exactly the scores and
  * labels of the original. Shared by test/fairness.test.ts and npm run bench:fairness.
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { analyseCandidate, analyseJob, scoreMatch, type EngineContext, type MatchResult } from "@winnow/core/analysis/index";
 import { Catalogue } from "@winnow/core/catalogue/catalogue";
 import { TitleNormalizer } from "@winnow/core/catalogue/normalizer";
 import { loadDefaultCatalogue } from "@winnow/catalogue";
 
-const FIXTURES = new URL("../fixtures/screening/", import.meta.url);
+const SETS = [new URL("../fixtures/screening/", import.meta.url), new URL("../fixtures/screening-fresh/", import.meta.url)];
 // The date the dev set was written, so that "Present" does not drift with the clock.
 export const NOW = new Date("2026-11-21T00:00:00Z");
 
@@ -22,17 +22,23 @@ export interface Case {
 
 export function loadCases(): Case[] {
   const cases: Case[] = [];
-  const manifests = readdirSync(FIXTURES)
+  for (const root of SETS.filter((s) => existsSync(s))) cases.push(...loadSet(root));
+  return cases;
+}
+
+function loadSet(root: URL): Case[] {
+  const cases: Case[] = [];
+  const manifests = readdirSync(root)
     .filter((f) => /^manifest-.+\.json$/.test(f))
     .sort();
   for (const name of manifests) {
-    const manifest = JSON.parse(readFileSync(new URL(name, FIXTURES), "utf8")) as {
+    const manifest = JSON.parse(readFileSync(new URL(name, root), "utf8")) as {
       professions: { job: { id: string; file: string }; candidates: { id: string; file: string }[] }[];
     };
     for (const p of manifest.professions) {
-      const jobText = readFileSync(new URL(p.job.file, FIXTURES), "utf8");
+      const jobText = readFileSync(new URL(p.job.file, root), "utf8");
       for (const c of p.candidates) {
-        cases.push({ id: c.id, jobId: p.job.id, jobText, resume: readFileSync(new URL(c.file, FIXTURES), "utf8") });
+        cases.push({ id: c.id, jobId: p.job.id, jobText, resume: readFileSync(new URL(c.file, root), "utf8") });
       }
     }
   }

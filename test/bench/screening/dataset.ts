@@ -1,8 +1,13 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { extractText } from "@winnow/core/documents/index";
 
 export const FIXTURES = new URL("../../fixtures/screening/", import.meta.url);
+/**
+ * The fresh set: four professions written in session 7 by writers who never saw the engine, after half B of the dev
+ * set had been opened for tuning. Nobody tuning the engine reads it; it shows whether the dev-set figures generalise.
+ */
+export const FRESH_FIXTURES = new URL("../../fixtures/screening-fresh/", import.meta.url);
 
 export interface LabelledCandidate {
   id: string;
@@ -16,14 +21,19 @@ export interface LabelledJob {
   title: string;
   file: string;
   candidates: LabelledCandidate[];
+  /** The directory its files are relative to. */
+  root: URL;
+  /** Half A or B of the dev set, or the fresh blind set. */
+  half: Half;
 }
+export type Half = "A" | "B" | "fresh";
 
 /**
- * Tuning half and held-out half, fixed before any tuning: every second job in manifest order, so that each half
- * mixes office, technical, trade and care professions. Engine changes are judged on the tuning half only; the
- * held-out half shows whether they generalise.
+ * Dev-set halves, fixed before any tuning: every second job in manifest order, so that each half mixes office,
+ * technical, trade and care professions. Engine changes up to 2.11 were judged on half A only, with half B held out;
+ * from 2.12 (session 7) half B is open for tuning as well, and the fresh set took over the held-out role.
  */
-export const TUNE_JOBS: ReadonlySet<string> = new Set([
+export const HALF_A_JOBS: ReadonlySet<string> = new Set([
   "backend-engineer",
   "staff-accountant",
   "elementary-teacher",
@@ -32,17 +42,26 @@ export const TUNE_JOBS: ReadonlySet<string> = new Set([
   "sous-chef",
 ]);
 
-export function loadLabels(): LabelledJob[] {
-  return (JSON.parse(readFileSync(new URL("labels.json", FIXTURES), "utf8")) as { jobs: LabelledJob[] }).jobs;
+/** The dev set's jobs, or the fresh set's (whose labels exist only once its writers have finished). */
+export function loadLabels(root: URL = FIXTURES): LabelledJob[] {
+  const file = new URL("labels.json", root);
+  if (root === FRESH_FIXTURES && !existsSync(file)) return [];
+  const jobs = (JSON.parse(readFileSync(file, "utf8")) as { jobs: Omit<LabelledJob, "root" | "half">[] }).jobs;
+  const halfOf = (id: string): Half => (root === FRESH_FIXTURES ? "fresh" : HALF_A_JOBS.has(id) ? "A" : "B");
+  return jobs.map((j) => ({ ...j, root, half: halfOf(j.id) }));
 }
 
-export const readBytes = (file: string): Uint8Array => new Uint8Array(readFileSync(new URL(file, FIXTURES)));
+export const readBytes = (file: string, root: URL = FIXTURES): Uint8Array => new Uint8Array(readFileSync(new URL(file, root)));
+
+export const readJob = (job: LabelledJob): string => readFileSync(new URL(job.file, job.root), "utf8");
 
 /** Every résumé's text as the API reads it: bytes through the document extractor, whatever the format. */
 export async function decodeAll(jobs: readonly LabelledJob[]): Promise<Map<string, string>> {
   const texts = new Map<string, string>();
-  for (const c of jobs.flatMap((j) => j.candidates)) {
-    if (!texts.has(c.id)) texts.set(c.id, (await extractText(readBytes(c.file))).text);
+  for (const job of jobs) {
+    for (const c of job.candidates) {
+      if (!texts.has(c.id)) texts.set(c.id, (await extractText(readBytes(c.file, job.root))).text);
+    }
   }
   return texts;
 }

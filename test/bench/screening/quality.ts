@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
 import { analyseCandidate, analyseJob, scoreMatch, type EngineContext, type MatchResult } from "@winnow/core/analysis/index";
 import { bm25Scores } from "./bm25.ts";
-import { FIXTURES, TUNE_JOBS, tieKey, type LabelledJob } from "./dataset.ts";
+import { readJob, tieKey, type Half, type LabelledJob } from "./dataset.ts";
 import { ndcgAt, precisionAt, rankByScore } from "./metrics.ts";
 
 /** ownNdcg5: NDCG@5 of the job's own candidates ranked among themselves (the hard part: same profession). */
@@ -13,7 +12,7 @@ export interface RankingQuality {
 
 export interface JobQuality {
   id: string;
-  tune: boolean;
+  half: Half;
   engine: RankingQuality;
   bm25: RankingQuality;
   /** Per candidate, in the engine's order: grade, engine score and rank, BM25 rank, and the engine's result. */
@@ -25,7 +24,7 @@ const POSTED = new Date("2026-11-01T00:00:00Z");
 /** Ranks each job's candidates with the engine (match_score, as the API does) and with BM25, and scores both rankings. */
 export function evaluate(jobs: readonly LabelledJob[], texts: ReadonlyMap<string, string>, ctx: EngineContext, now: Date): JobQuality[] {
   return jobs.map((job) => {
-    const jobText = readFileSync(new URL(job.file, FIXTURES), "utf8");
+    const jobText = readJob(job);
     const profile = analyseJob(jobText, ctx);
     const grades = new Map(job.candidates.map((c) => [c.id, c.grade]));
     const results = new Map<string, MatchResult>();
@@ -38,7 +37,7 @@ export function evaluate(jobs: readonly LabelledJob[], texts: ReadonlyMap<string
     const own = new Map(job.candidates.map((c) => [c.id, c.own]));
     return {
       id: job.id,
-      tune: TUNE_JOBS.has(job.id),
+      half: job.half,
       engine: measureRanking(job, engineOrder),
       bm25: measureRanking(job, bm25Order),
       rows: engineOrder.map((id) => ({

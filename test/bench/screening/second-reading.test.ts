@@ -6,6 +6,8 @@ const job = (grades: number[], others = 0): LabelledJob => ({
   id: "j",
   title: "J",
   file: "jobs/j.txt",
+  root: new URL("file:///nowhere/"),
+  half: "A",
   candidates: [
     ...grades.map((grade, i) => ({ id: `own-${i}`, file: "", format: "text" as const, grade, own: true })),
     ...Array.from({ length: others }, (_, i) => ({ id: `other-${i}`, file: "", format: "text" as const, grade: 0, own: false })),

@@ -125,6 +125,17 @@ describe("job education requirements", () => {
     expect(req.equivalentExperience).toBe(true);
   });
 
+  it("reads equivalent experience accepted on the next line of a hard-wrapped sentence", () => {
+    const wrapped = job(
+      "What we're looking for\nA bachelor's degree in Human Resources, Business, Psychology or a related field is expected, though substantial equivalent\nexperience will be considered. You need judgement.",
+    );
+    expect(wrapped.degrees).toEqual([{ level: "bachelor", strength: "must" }]);
+    expect(wrapped.equivalentExperience).toBe(true);
+    // A sentence that ends on its line does not borrow the next one's words, nor does a line of another section.
+    expect(job("Requirements\nA bachelor's degree in Business is required.\nEquivalent experience in sales is a plus.").equivalentExperience).toBe(false);
+    expect(job("Requirements\nA bachelor's degree in Business is required and\nBenefits\nequivalent experience").equivalentExperience).toBe(false);
+  });
+
   it("keeps a higher nice-to-have degree next to the required one", () => {
     const req = job("BS in Computer Science required. PhD preferred.");
     expect(req.degrees).toEqual([

@@ -7,6 +7,7 @@ import {
   type FieldEntry,
 } from "../lexicon/education.ts";
 import { isRegion, splitCityBeforeRegion } from "../lexicon/cities.ts";
+import { CUES } from "../lexicon/cues.ts";
 import { sentenceOf, type Line } from "../text/document.ts";
 import type { JobSection, ResumeSection } from "../text/headings.ts";
 import { linesPassage, snippetAround } from "../text/snippet.ts";
@@ -178,6 +179,24 @@ function abbreviationIsDegree<K extends string>(hit: Hit<DegreeEntry, K>, lineHi
 // ---------------------------------------------------------------------------------------------------------------
 // Job side
 
+// "Equivalent experience" and its kin as one phrase, across the line break of a hard-wrapped posting.
+const EQUIVALENCE = new RegExp(String.raw`\b(?:${CUES["equivalent-experience"].replace(/ /gu, String.raw`\s+`)})\b`, "iu");
+
+/**
+ * Whether a degree's sentence that runs on past its line's end accepts equivalent experience in its words on the
+ * next line: postings are often hard-wrapped, and the lexicon reads line by line, so "… is expected, though
+ * substantial equivalent" + "experience will be considered." hides the phrase from the line's cues.
+ */
+function equivalenceWrapped(scan: Scan<JobSection>, line: Line<JobSection>, to: number): boolean {
+  const text = scan.doc.text;
+  const last = line.sentences.at(-1) ?? [line.start, line.end];
+  if (to < last[1] || /[.!?]\s*$/u.test(text.slice(line.start, line.end))) return false;
+  const next = scan.doc.lines[line.index + 1];
+  if (!next || next.heading || next.section !== line.section) return false;
+  const [, end] = next.sentences[0] ?? [next.start, next.end];
+  return EQUIVALENCE.test(`${text.slice(last[0], line.end)} ${text.slice(next.start, end)}`);
+}
+
 /**
  * Degree and field requirements of a posting. Per sentence, the lowest degree named is the requirement
  * ("Bachelor's or Master's" → Bachelor's); a bare "degree" is read as a bachelor's and ignored when the sentence
@@ -236,7 +255,7 @@ export function extractJobEducation(scan: Scan<JobSection>): EducationRequiremen
       for (const [id, f] of sentenceFields) fieldsBy[sentenceStrength].set(id, f);
       const cues = lineHits.filter(inSentence).flatMap((h) => (h.value.kind === "cue" ? [h.value.id] : []));
       relatedAccepted ||= cues.includes("related-field");
-      equivalentExperience ||= cues.includes("equivalent-experience");
+      equivalentExperience ||= cues.includes("equivalent-experience") || equivalenceWrapped(scan, line, to);
     }
   }
 

@@ -294,6 +294,50 @@ describe("layoutPage", () => {
       expect(read(fragments)).toEqual([...paragraph.map((f) => f.text), "Languages", ...labels.slice(1).map((label, i) => `${label} ${values[i]}`)]);
     });
 
+    describe("a sidebar heading wider than the sidebar's text, beside the main column's heading", () => {
+      const band = [
+        frag("Ngozi Adeyemi, PHR", 24, 62, 18),
+        frag("Gahanna, OH | 614-555-0113 | ngozi.adeyemi@example.com", 24, 82, 9.5),
+        ...column(
+          [
+            "I am a people partner who has spent six years in the kind of workplace where HR has to walk the floor: grocery",
+            "centers and stores running around the clock. My work sits where people issues meet the law, and I am at my",
+            "best when a supervisor calls with a messy situation and needs a fair, documented answer the same day.",
+          ],
+          24,
+          106,
+          12,
+        ),
+      ];
+      // The sidebar's lines reach x 171 at most (about 0.5 em a character), its heading x 198: the widest gap free
+      // of sidebar text (171–226) is crossed by the heading alone.
+      const sidebar = ["B.S., Industrial/Organizational", "Psychology — Olentangy Valley", "University, 2018", "Professional in HR (PHR),", "HRCI — 2021", "Yoruba and English"];
+      const main = [
+        "People Partner, Distribution & Transportation",
+        "Harvestlane Markets, Columbus, OH — 2022 to now",
+        "I am the HR partner for our central Ohio distribution center and fleet, about 480",
+        "team members across three shifts, plus drivers based in Indiana and West Virginia.",
+        "Team Member Relations Specialist",
+        "Harvestlane Markets, Columbus, OH — 2020 to 2022",
+        "Handled employee concerns for 22 stores through the central relations team.",
+        "People Services Coordinator",
+        "Maplestone Health Plan, Columbus, OH — 2018 to 2020",
+        // Enough lines for the page's crossing budget to admit the header band and the heading row.
+        ...Array.from({ length: 24 }, (_, i) => `Processed hires, transfers and separations in the HR system, batch ${i + 1}.`),
+      ];
+      const page = (leftHead: Fragment, rightHead: Fragment) => [...band, leftHead, rightHead, ...column(sidebar, 24, 182, 11.5), ...column(main, 226, 184, 12.5)];
+
+      it("gives each heading its own column instead of joining them into one header line", () => {
+        const lines = read(page(frag("EDUCATION AND CREDENTIALS", 24, 161, 11, 174), frag("WHERE I HAVE WORKED", 226, 162, 11, 134)));
+        expect(lines).toEqual([...band.map((f) => f.text), "EDUCATION AND CREDENTIALS", ...sidebar, "WHERE I HAVE WORKED", ...main]);
+      });
+
+      it("still keeps a row of a large name beside a small contact line as one header line", () => {
+        const lines = read(page(frag("NGOZI ADEYEMI", 24, 161, 16, 180), frag("ngozi@example.com", 226, 162, 9.5, 90)));
+        expect(lines).toContain("NGOZI ADEYEMI ngozi@example.com");
+      });
+    });
+
     it("does not take a name beside a contact block for two columns over a single-column body", () => {
       const contact = [
         "12 Alder Street",

@@ -319,13 +319,15 @@ function splitAt(segments: Segment[], g0: number, g1: number, maxCrossing: numbe
   for (const segment of segments) {
     if (segment.x0 < g1 - epsilon && segment.x1 > g0 + epsilon) crossingRows.add(segment.row);
   }
+  const heads = columnHeadRows(segments, g0, g1, crossingRows);
+  for (const row of heads) crossingRows.delete(row);
   if (maxCrossing !== null && crossingRows.size > maxCrossing) return null;
   const spanning: Segment[] = [];
   let left: Segment[] = [];
   let right: Segment[] = [];
   for (const segment of segments) {
     if (crossingRows.has(segment.row)) spanning.push(segment);
-    else if (segment.x1 <= g0 + epsilon) left.push(segment);
+    else if (segment.x1 <= g0 + epsilon || (heads.has(segment.row) && segment.x0 < g0)) left.push(segment);
     else right.push(segment);
   }
   // A centred title above (or a centred note below) both columns belongs to the header, even when it is
@@ -375,6 +377,34 @@ function splitAt(segments: Segment[], g0: number, g1: number, maxCrossing: numbe
   if (readsAsTable(sideRows(leftRows), sideRows(rightRows))) return null;
   if (maxCrossing === null && pairsRowForRow(leftRows, rightRows, columns.top, columns.bottom)) return null;
   return { left, right, spanning };
+}
+
+/**
+ * Rows among those crossing the gutter g0–g1 that are the heads of the two columns: a heading on the left side
+ * wider than its column's text reaches into the gutter but stops short of the right side, and the row's other
+ * segment, in the same type, starts on the right side ("EDUCATION AND CREDENTIALS" over a narrow sidebar beside
+ * "WHERE I HAVE WORKED" over the main column). Each heading leads its own column; read as a header across both,
+ * the two would run together on one line above the columns. A name beside a contact line is in two sizes and stays
+ * a header row.
+ */
+function columnHeadRows(segments: Segment[], g0: number, g1: number, crossingRows: ReadonlySet<number>): Set<number> {
+  const epsilon = 0.5;
+  const byRow = new Map<number, Segment[]>();
+  for (const segment of segments) {
+    if (!crossingRows.has(segment.row)) continue;
+    const row = byRow.get(segment.row);
+    if (row) row.push(segment);
+    else byRow.set(segment.row, [segment]);
+  }
+  const heads = new Set<number>();
+  for (const [row, members] of byRow) {
+    if (members.length !== 2) continue;
+    const [a, b] = [...members].sort((s, t) => s.x0 - t.x0) as [Segment, Segment];
+    const overhangs = a.x0 < g0 - epsilon && a.x1 < g1 - epsilon;
+    const onRight = b.x0 >= g1 - epsilon;
+    if (overhangs && onRight && Math.abs(a.size - b.size) <= 0.5) heads.add(row);
+  }
+  return heads;
 }
 
 // Share of each side's lines beside the other column that must sit on the other side's baselines for the two

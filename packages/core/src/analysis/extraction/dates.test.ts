@@ -22,6 +22,13 @@ describe("findDateRanges", () => {
     expect(later[0]!.end - later[0]!.start).toBe(25);
   });
 
+  it("reads a range running 'to the present' or to 'present day' as open", () => {
+    expect(months("April 2021 to the present")).toEqual([["2021-04", "2025-06", 51]]);
+    expect(months("2019 – present day")).toEqual([["2019-07", "2025-06", 72]]);
+    // "the" alone ends nothing: "2019 to the" is no range.
+    expect(months("Team lead 2019 to the end of the project")).toEqual([]);
+  });
+
   it("reads a bare year as mid-year, so 2015 – 2019 is four years", () => {
     expect(months("2015 – 2019")).toEqual([["2015-07", "2019-06", 48]]);
     expect(months("2019 - 2019")).toEqual([["2019-07", "2019-12", 6]]);

@@ -32,7 +32,8 @@ const DATE_SRC =
   `|(?:0?[1-9]|1[0-2])\\s?[/.]\\s?${YEAR_SRC}` +
   `|${YEAR_SRC}[-/.](?:0[1-9]|1[0-2])(?!\\d)` +
   `|${YEAR_SRC})`;
-const OPEN_SRC = "present|current(?:ly)?|now|today|ongoing|to date|date";
+// "April 2021 to the present", "2019 – present day".
+const OPEN_SRC = "(?:the\\s+)?present(?:\\s+day)?|current(?:ly)?|now|today|ongoing|to date|date";
 const SEP_SRC = "\\s*(?:-{1,2}|–|—|−|~|to|till|until|through|thru)\\s*";
 const EDGE_BEFORE = "(?<![\\p{L}\\p{N}])";
 const EDGE_AFTER = "(?![\\p{L}\\p{N}])";

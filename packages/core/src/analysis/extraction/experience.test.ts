@@ -704,6 +704,21 @@ describe("a date range cut by a line wrap", () => {
     ]);
   });
 
+  it("is read across a wrap inside 'to the present'", () => {
+    const exp = experience(
+      [
+        "Work History",
+        "Lehigh Crest University Hospital, Allentown, PA",
+        "Staff nurse, trauma and surgical critical care unit (nights) — April 2021 to the",
+        "present",
+        "Our unit has 28 beds.",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => [p.start, p.end, p.current])).toEqual([["2021-04", "2025-06", true]]);
+    // A sentence that goes on after "to the" is no open range.
+    expect(experience(["Experience", "Nurse, Acme Hospital, 2019 to the", "end of the pilot"].join("\n")).positions).toEqual([]);
+  });
+
   it("is not made up from a year at the end of a line and a date opening the next", () => {
     const exp = experience(["Experience", "Software Engineer, Acme, 2019", "2021 awards: best team"].join("\n"));
     expect(exp.positions).toEqual([]);

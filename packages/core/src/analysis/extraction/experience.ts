@@ -275,8 +275,9 @@ function employmentRanges(
 }
 
 // A line that ends inside a date range, after its start and the word or dash that joins it to its end: "Corporate
-// Accountant — Lumenfield Software (July 2024 to" / "present)", as a narrow column or a PDF wraps it.
-const OPEN_RANGE_AT_END = /\d{4}\s*(?:-{1,2}|–|—|−|~|to|till|until|through|thru)\s*$/iu;
+// Accountant — Lumenfield Software (July 2024 to" / "present)", as a narrow column or a PDF wraps it; also inside "to
+// the present" ("April 2021 to the" / "present").
+const OPEN_RANGE_AT_END = /\d{4}\s*(?:-{1,2}|–|—|−|~|to|till|until|through|thru)(?:\s+the)?\s*$/iu;
 
 /**
  * The date ranges a line starts and its next line ends (a range cut by a line wrap), read on the two lines with the

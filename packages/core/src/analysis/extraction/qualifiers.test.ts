@@ -4,7 +4,11 @@ import { analyseCandidate } from "../engine/candidate.ts";
 import { analyseJob } from "../engine/job.ts";
 import { LAPSED_CREDENTIAL_CREDIT, OTHER_JURISDICTION_CREDIT, PENDING_CREDENTIAL_CREDIT } from "../scoring/blocks.ts";
 import { scoreMatch } from "../scoring/match.ts";
-import { isStateLicence, strongestStatus } from "./qualifiers.ts";
+import { buildCatalogue } from "../../catalogue/build.ts";
+import { Catalogue } from "../../catalogue/catalogue.ts";
+import { RESUME_SECTIONS } from "../text/headings.ts";
+import { credentialStatus, isStateLicence, strongestStatus } from "./qualifiers.ts";
+import { scanText } from "./scan.ts";
 
 const ctx = fixtureContext();
 const NOW = new Date(Date.UTC(2025, 5, 15));
@@ -34,6 +38,27 @@ describe("credential qualifiers", () => {
     )!;
     expect(skill.status).toBe("lapsed");
     expect(skill.evidence.snippet).toContain("expired in 2019");
+  });
+
+  it("reads a licence named by its licensing exam as not held yet, unless the item says it is", () => {
+    const nursing = new Catalogue(
+      buildCatalogue(
+        [{ path: "s.json", content: { skills: [{ name: "Registered Nurse (RN) License", type: "Certification", aliases: ["NCLEX-RN", "RN License"] }] } }],
+        "test",
+      ),
+    );
+    const statuses = (text: string, licence = true) => {
+      const scan = scanText(text, RESUME_SECTIONS, nursing);
+      return scan.skills.map((h) => credentialStatus(text, h, licence));
+    };
+    // Passing the exam is not the licence a state board issues afterwards.
+    expect(statuses("Licences\nNCLEX-RN — passed 10/2026")).toEqual(["pending"]);
+    expect(statuses("Licences\nNCLEX-RN — passed 10/2026; Pennsylvania RN licence — application pending")).toEqual(["pending", "pending"]);
+    // The item states the licence held, or the licence is named itself.
+    expect(statuses("Licences\nNCLEX-RN, licensed in Ohio since 2019")).toEqual(["held"]);
+    expect(statuses("Licences\nRN License, Ohio, 2019")).toEqual(["held"]);
+    // A certification whose exam is the credential keeps its reading (see above): only licences are issued apart.
+    expect(statuses("Licences\nNCLEX-RN — passed 10/2026", false)).toEqual(["held"]);
   });
 
   it("takes one plain statement of the credential over a qualified one", () => {

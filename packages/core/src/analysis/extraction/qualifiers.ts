@@ -45,12 +45,21 @@ function itemAround(text: string, lineStart: number, lineEnd: number, start: num
   return [from, to];
 }
 
-/** The status a mention gives its credential. */
-export function credentialStatus(text: string, hit: Hit<unknown, string>): CredentialStatus {
+// A licence named by its licensing exam ("NCLEX-RN", "NCLEX-PN"): passing the exam is not holding the licence, which a
+// state board issues afterwards. Only the item's own words for the licence make it held ("NCLEX-RN, licensed 2019").
+const LICENSING_EXAM = /\b(?:nclex|exams?|examinations?)\b/iu;
+const LICENCE_HELD = /\b(?:licensed|active|valid|current|issued|renewed|unrestricted|in good standing)\b/iu;
+
+/**
+ * The status a mention gives its credential. `licence`: the credential is a licence a state issues (see
+ * isStateLicence), whose exam is not the licence itself.
+ */
+export function credentialStatus(text: string, hit: Hit<unknown, string>, licence = false): CredentialStatus {
   const [from, to] = itemAround(text, hit.line.start, hit.line.end, hit.start, hit.end);
   // The mention is cut out by its offsets rather than searched for: its words may occur twice in one item.
   const around = `${text.slice(from, hit.start)} ${text.slice(hit.end, to)}`;
   if (LAPSED.test(around)) return "lapsed";
+  if (licence && LICENSING_EXAM.test(hit.surface)) return LICENCE_HELD.test(around) ? "held" : "pending";
   if (PENDING.test(around) && !HELD.test(around)) return "pending";
   return "held";
 }

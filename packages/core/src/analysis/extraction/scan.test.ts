@@ -89,9 +89,96 @@ describe("licensed roles in a licences section", () => {
     ]);
   });
 
+  it("read the role as its licence on a line outside the work history that says the writer is licensed", () => {
+    const summary = "Summary\nI have been a registered nurse for six years, the last four in intensive care. I'm licensed in";
+    expect(named(`${summary}\nPennsylvania and happy working nights.`)).toEqual([["registered nurse", "Registered Nurse (RN) License"]]);
+    expect(named("Newly licensed Registered Nurse seeking an ICU position").map(([, name]) => name)).toEqual(["Registered Nurse (RN) License"]);
+    // Without a word for the licence the role is the writer's job, not a credential; in the work history it is a title.
+    expect(named("Summary\nI have been a registered nurse for six years.")).toEqual([]);
+    expect(named("Experience\nLicensed Registered Nurse, Mercy Hospital, 2019 – 2024")).toEqual([]);
+  });
+
   it("leave the role a role elsewhere, a longer credential whole, and a one-word role alone", () => {
     expect(named("Experience\nRegistered Nurse, Mercy Hospital, 2019 – 2024")).toEqual([]);
     expect(named("Certifications\nCritical Care Registered Nurse (CCRN)").map(([, name]) => name)).toEqual(["Critical Care Registered Nurse (CCRN)"]);
     expect(named("Certifications\nTeaching assistant training, 2019")).toEqual([]);
+  });
+});
+
+describe("phrases cut by a wrapped line or shared by coordinated words", () => {
+  const prose = new Catalogue(
+    buildCatalogue(
+      [
+        {
+          path: "skills.json",
+          content: {
+            skills: [
+              { name: "Basic Life Support (BLS)", type: "Certification", aliases: ["Basic Cardiac Life Support"] },
+              { name: "Advanced Cardiovascular Life Support (ACLS)", type: "Certification", aliases: ["Advanced Cardiac Life Support"] },
+              { name: "Critical Care", type: "Specialized Skill" },
+              { name: "Critical Care Registered Nurse (CCRN)", type: "Certification", aliases: ["Critical Care Registered Nurse Certification"] },
+              { name: "Scheduling", type: "Common Skill", aliases: ["Staff Scheduling"] },
+              { name: "Sales", type: "Specialized Skill" },
+              { name: "Sales Strategy", type: "Specialized Skill" },
+              { name: "Marketing Strategy", type: "Specialized Skill" },
+              { name: "Reading Instruction", type: "Specialized Skill" },
+              { name: "Math Instruction", type: "Specialized Skill" },
+            ],
+          },
+        },
+      ],
+      "test",
+    ),
+  );
+  const read = (text: string) =>
+    scanText(text, RESUME_SECTIONS, prose).skills.map((h) => [prose.skill(h.value)!.name, h.surface.replace(/\s+/gu, " ")]);
+
+  it("reads a phrase that a wrapped sentence cuts at the line break, on the line it starts", () => {
+    const text = [
+      "Summary",
+      "I have been a nurse for six years and hold provider cards for advanced cardiac life",
+      "support, renewed in 2025. I passed the critical care registered nurse",
+      "certification exam in 2024.",
+    ].join("\n");
+    expect(read(text)).toEqual([
+      ["Advanced Cardiovascular Life Support (ACLS)", "advanced cardiac life support"],
+      // The longer phrase across the break, not "critical care" on its own.
+      ["Critical Care Registered Nurse (CCRN)", "critical care registered nurse certification"],
+    ]);
+    const hit = scanText(text, RESUME_SECTIONS, prose).skills[0]!;
+    expect(hit.line.text).toContain("advanced cardiac life");
+  });
+
+  it("keeps list items, sentences and paragraphs apart", () => {
+    // A capitalised next line is an item of its own, a line that ends in punctuation ends its sentence, and a blank
+    // line ends the paragraph.
+    expect(read("Skills\nSales\nStaff\nScheduling")).toEqual([
+      ["Sales", "Sales"],
+      ["Scheduling", "Scheduling"],
+    ]);
+    expect(read("Summary\nI managed the staff.\nscheduling was done by HR")).toEqual([["Scheduling", "scheduling"]]);
+    expect(read("Summary\nI managed the staff\n\nscheduling was done by HR")).toEqual([["Scheduling", "scheduling"]]);
+    expect(read("Summary\nI managed staff\nscheduling for 40 nurses")).toEqual([["Scheduling", "staff scheduling"]]);
+  });
+
+  it("completes a word coordinated with a phrase that shares its head", () => {
+    expect(read("Certifications\nBasic and advanced cardiac life support (AHA), 2025")).toEqual([
+      ["Basic Life Support (BLS)", "Basic and advanced cardiac life support"],
+      ["Advanced Cardiovascular Life Support (ACLS)", "advanced cardiac life support"],
+    ]);
+    // Across a wrapped line too.
+    expect(read("Summary\nI hold cards for both basic and advanced cardiac life\nsupport.").map(([name]) => name)).toEqual([
+      "Basic Life Support (BLS)",
+      "Advanced Cardiovascular Life Support (ACLS)",
+    ]);
+  });
+
+  it("does not complete a word that is a skill of its own, one after a comma, or a one-word head", () => {
+    expect(read("Experience\nLed sales and marketing strategy").map(([name]) => name)).toEqual(["Sales", "Marketing Strategy"]);
+    expect(read("Experience\nCPR, and advanced cardiac life support").map(([name]) => name)).toEqual([
+      "Advanced Cardiovascular Life Support (ACLS)",
+    ]);
+    // "reading and math instruction": a one-word head is as often a noun of its own, so only the phrase written whole.
+    expect(read("Experience\nSmall-group reading and math instruction").map(([name]) => name)).toEqual(["Math Instruction"]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Catalogue } from "../../catalogue/catalogue.ts";
 import { LEXICON, type LexEntry } from "../lexicon/index.ts";
-import { PhraseMatcher } from "../../text/matcher.ts";
+import { PhraseMatcher, type Match } from "../../text/matcher.ts";
+import type { Token } from "../../text/tokens.ts";
 import { parseDocument, type Document, type Line, type SectionVocabulary } from "../text/document.ts";
 import { inOtherFamily, isAudience, outOfProfession } from "./senses.ts";
 
@@ -70,13 +71,27 @@ export function scanText<K extends string>(text: string, vocab: SectionVocabular
   const skills: Hit<string, K>[] = [];
   const lexicon: Hit<LexEntry, K>[] = [];
   const lexiconByLine: Hit<LexEntry, K>[][] = [];
+  // The end of a phrase read across the line break before the current line: that line's own hits inside it are parts.
+  let carried = -1;
   for (const line of doc.lines) {
     const onLine: Hit<LexEntry, K>[] = [];
     lexiconByLine.push(onLine);
-    if (line.heading || line.tokens.length === 0) continue;
-    const found = catalogue.skillMatcher.findAll(text, line.tokens).map((m) => ({ ...m, line }));
+    if (line.heading || line.tokens.length === 0) {
+      carried = -1;
+      continue;
+    }
+    const next = doc.lines[line.index + 1];
+    const tokens = wrapsInto(text, line, next) ? [...line.tokens, ...next!.tokens.slice(0, WRAP_REACH)] : line.tokens;
+    const matched = catalogue.skillMatcher.findAll(text, tokens);
+    const matches = [...matched, ...coordinatedHits(text, catalogue, tokens, matched)].sort((a, b) => a.start - b.start);
+    const found = matches
+      .filter((m) => m.start >= carried && m.start < line.end)
+      .map((m) => ({ ...m, line }));
+    carried = found.reduce((end, h) => Math.max(end, h.end), line.end);
     if (line.section === "experience") found.push(...verbFormHits(catalogue, line, found));
-    if (line.section === "certifications") found.push(...licensedRoleHits(text, catalogue, line, found));
+    if (line.section === "certifications" || (line.section !== "experience" && LICENSED.test(line.text))) {
+      found.push(...licensedRoleHits(text, catalogue, line, found));
+    }
     for (const hit of found) {
       const skill = catalogue.skill(hit.value);
       if (lettersAsName(line, hit.start, hit.surface) || isAudience(hit) || (skill && inOtherFamily(catalogue, skill, hit))) continue;
@@ -92,6 +107,64 @@ export function scanText<K extends string>(text: string, vocab: SectionVocabular
   }
   const foreign = outOfProfession(catalogue, skills);
   return { doc, skills: skills.filter((_, i) => !foreign.has(i)), lexicon, lexiconByLine };
+}
+
+// Tokens of the next line read with a line that wraps into it: enough for the rest of any catalogue phrase.
+const WRAP_REACH = 6;
+
+/**
+ * Whether a line runs on into the next mid-sentence, so a phrase may be cut by the break ("… advanced cardiac life" /
+ * "support, and …"): same section, no blank line between, no punctuation at the end of the line, and the next line
+ * starts in lower case, as a wrapped sentence does. A list keeps its items apart: "Apache" at the end of one line and
+ * "Spark" at the start of the next are two things.
+ */
+function wrapsInto<K extends string>(text: string, line: Line<K>, next: Line<K> | undefined): boolean {
+  return (
+    next !== undefined &&
+    !/\n[^\S\n]*\r?\n/u.test(text.slice(line.end, next.start)) &&
+    !next.heading &&
+    next.section === line.section &&
+    next.tokens.length > 0 &&
+    /[\p{L}\p{N}]$/u.test(line.text) &&
+    /^\p{Ll}/u.test(next.text)
+  );
+}
+
+const CONJUNCTIONS: ReadonlySet<string> = new Set(["and", "or"]);
+
+/**
+ * Skills named by a conjunct that shares the head of the phrase after it, as a reader completes it: "basic and
+ * advanced cardiac life support" names Basic Cardiac Life Support too. Only a word that is no skill of its own before
+ * a plain "and"/"or" ("in sales and marketing strategy" the word "sales" is a skill of its own), and a shared head of at
+ * least two words: a one-word head is as often a noun phrase of its own ("Python and data analysis"). `matches` are
+ * the matcher's, in text order and not overlapping.
+ */
+function coordinatedHits(
+  text: string,
+  catalogue: Catalogue,
+  tokens: readonly Token[],
+  matches: readonly Match<string>[],
+): Match<string>[] {
+  const out: Match<string>[] = [];
+  if (matches.length === 0) return out;
+  const at = new Map(tokens.map((t, i) => [t.start, i]));
+  matches.forEach((m, k) => {
+    const i = at.get(m.start);
+    if (i === undefined || i < 2 || !CONJUNCTIONS.has(tokens[i - 1]!.norm)) return;
+    const word = tokens[i - 2]!;
+    // "basic and advanced", not "basic; and advanced" nor "basic, and advanced".
+    if (!/^\s+$/u.test(text.slice(word.end, tokens[i - 1]!.start)) || !/^\s+$/u.test(text.slice(tokens[i - 1]!.end, m.start))) return;
+    // Only the match right before can cover the word: matches do not overlap.
+    const before = matches[k - 1];
+    if (before && before.end > word.start) return;
+    let j = i;
+    while (j < tokens.length && tokens[j]!.end <= m.end) j++;
+    if (j - i < 3) return;
+    const phrase = [word, ...tokens.slice(i + 1, j)];
+    const whole = catalogue.skillMatcher.findAll(text, phrase).find((x) => x.start === word.start && x.end === m.end);
+    if (whole && whole.value !== m.value) out.push(whole);
+  });
+  return out;
 }
 
 // Endings that turn a verb's stem into the noun a catalogue names a skill by: negotiat-ion, install-ation,
@@ -178,8 +251,13 @@ function licensedRoles(catalogue: Catalogue): PhraseMatcher<string> {
   return matcher;
 }
 
+// A line that says its writer is licensed: "I have been a registered nurse for six years … I'm licensed in
+// Pennsylvania", "Licensed registered nurse with …".
+const LICENSED = /\blicen[cs](?:ed|ure)\b/iu;
+
 /**
- * In a licences section the licensed role stands for its licence: "Registered Nurse, Illinois (active, #041-123456)"
+ * In a licences section, or on a line outside the work history that says the writer is licensed (see LICENSED), the
+ * licensed role stands for its licence: "Registered Nurse, Illinois (active, #041-123456)"
  * or "RN – Illinois" is the Registered Nurse (RN) License. Only where no catalogue phrase already covers the words.
  */
 function licensedRoleHits<K extends string>(text: string, catalogue: Catalogue, line: Line<K>, found: readonly Hit<string, K>[]): Hit<string, K>[] {

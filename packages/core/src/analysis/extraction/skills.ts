@@ -304,9 +304,10 @@ export function extractCandidateSkills(
     const best = hits.reduce((a, b) => (confidenceOf(b) > confidenceOf(a) ? b : a));
     const confidence = confidenceOf(best) + (hits.length > 1 ? REPEAT_BONUS : 0);
     // Only a credential is qualified: "Python (learning)" is a skill listed, not a licence pending.
-    const statuses = skill.type === "Certification" ? hits.map((h) => credentialStatus(scan.doc.text, h)) : [];
+    const licence = isStateLicence(skill.name);
+    const statuses = skill.type === "Certification" ? hits.map((h) => credentialStatus(scan.doc.text, h, licence)) : [];
     const status = strongestStatus(statuses);
-    const jurisdictions = isStateLicence(skill.name)
+    const jurisdictions = licence
       ? [...new Set(hits.flatMap((h, i) => (statuses[i] === "held" ? credentialJurisdictions(scan.doc.text, h) : [])))]
       : [];
     // A qualified credential is quoted where its qualifier is, so the reason for the lower credit is visible.

@@ -95,6 +95,32 @@ describe("RESUME_SECTIONS: terse headings", () => {
     ]);
   });
 
+  it("reads a travel or agency worker's 'assignments' and 'positions' headings as the work history", () => {
+    const text = [
+      "LICENSURE & CERTIFICATIONS",
+      "ACLS, BLS — American Heart Association",
+      "TRAVEL ASSIGNMENTS (through Horizon Clinical Staffing)",
+      "Medical ICU, Lakeshore University Hospital — Jun 2024 – Present",
+      "STAFF POSITIONS",
+      "Registered Nurse, Cardiovascular ICU — Sonoran Heart Center",
+      "Contract Assignments",
+      "Leadership Positions",
+    ].join("\n");
+    expect(sections(text).map(([, section, heading]) => [section, heading])).toEqual([
+      ["certifications", true],
+      ["certifications", false],
+      ["experience", true],
+      ["experience", false],
+      ["experience", true],
+      ["experience", false],
+      ["experience", true],
+      ["experience", true],
+    ]);
+    // A title or a sentence ending in the word is no heading.
+    const lines = parseDocument(["Experience", "Coordinator, Staff Assignments", "Filled 40 open positions."].join("\n"), RESUME_SECTIONS).lines;
+    expect(lines.map((l) => l.heading)).toEqual([true, false, false]);
+  });
+
   it("reads a terse heading only on a line of its own: as an inline label it names a group within the section", () => {
     const text = ["Skills", "Frameworks: Django, Flask", "Other: Git, Docker", "Software: Excel, NetSuite", "Note: relocating in May"].join("\n");
     expect(parseDocument(text, RESUME_SECTIONS).lines.map((l) => l.section)).toEqual(["skills", "skills", "skills", "skills", "skills"]);

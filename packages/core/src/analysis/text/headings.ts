@@ -68,7 +68,7 @@ export const RESUME_SECTIONS: SectionVocabulary<ResumeSection> = vocabulary<Resu
   {
     "summary|professional summary|profile|professional profile|about me|about|objective|career objective|personal statement|overview|career summary|executive summary|what i do|what i bring|who i am|what i offer|what i'm looking for|what i am looking for|why i am applying|why i'm applying":
       "summary",
-    "experience|work|work experience|professional experience|employment|employment history|work history|career history|relevant experience|career|professional background|positions|experience and employment|working experience|job history|internships|internship experience|leadership experience|teaching experience|research experience|industry experience|teaching|student teaching|earlier|where i've worked|where i have worked|where i worked|what i've done|what i have done|where i've taught|where i have taught":
+    "experience|work|work experience|professional experience|employment|employment history|work history|career history|relevant experience|career|professional background|positions|experience and employment|working experience|job history|internships|internship experience|leadership experience|teaching experience|research experience|industry experience|teaching|student teaching|earlier|where i've worked|where i have worked|where i worked|what i've done|what i have done|where i've taught|where i have taught|assignments|travel assignments|contract assignments|staff positions":
       "experience",
     "education|school|schooling|academic background|academic history|educational background|academics|education and training|studies|qualifications|academic qualifications":
       "education",
@@ -95,7 +95,7 @@ export const RESUME_SECTIONS: SectionVocabulary<ResumeSection> = vocabulary<Resu
     // and "Sales Skills" are headings. "Special Education", "Lumen Technologies", "Hospital Volunteer", "Boys & Girls
     // Clubs" or "Las Palmas Elementary School" are not, though they end in one.
     openWords:
-      "experience|employment|career|internships|volunteering|training|profile|skills|competencies|proficiencies|expertise|projects|awards|honors|honours|achievements|interests|hobbies|certifications|certificates|licenses|licences|accreditations|qualifications|affiliations|memberships|activities|extracurriculars|summary|objective|references",
+      "experience|employment|career|internships|positions|assignments|volunteering|training|profile|skills|competencies|proficiencies|expertise|projects|awards|honors|honours|achievements|interests|hobbies|certifications|certificates|licenses|licences|accreditations|qualifications|affiliations|memberships|activities|extracurriculars|summary|objective|references",
     modifiers:
       "relevant|professional|additional|other|selected|key|recent|further|continuing|formal|academic|work|working|technical|core|personal|related|earlier|previous|prior|notable|ongoing|current",
     // Terse headings that, as an inline label, name a group within the section rather than a new one: "Other: Git,

@@ -262,6 +262,14 @@ describe("more qualification names", () => {
     expect(med.fields.map((f) => f.name)).toContain("Education");
   });
 
+  it("reads 'Associate in Applied Science' (and in Arts, in Science) as an associate degree, wrapped or not", () => {
+    expect(candidate("Education\nAssociate in Applied Science, Business Management, Three Rivers Community College, 2016").level).toBe("associate");
+    expect(candidate("School\nAssociate in Applied Science, Business\nManagement, Three Rivers Community\nCollege, 2016.").level).toBe("associate");
+    expect(candidate("Education\nAssociate in Arts, Harper College, 2012").level).toBe("associate");
+    // A job title with "Associate in" is no degree.
+    expect(candidate("Experience\nSales Associate in the footwear department, Macy's, 2019 – 2021").level).toBe("none");
+  });
+
   it("does not read ordinary words or a certificate without a school as degrees", () => {
     expect(candidate("Experience\nMed-surg floor nurse, Lakeview Hospital").level).toBe("none");
     expect(candidate("Education\nCPR certificate, 2024").level).toBe("none");

@@ -724,3 +724,86 @@ describe("a date range cut by a line wrap", () => {
     expect(exp.positions).toEqual([]);
   });
 });
+
+describe("dates inside a position's duties", () => {
+  it("are no position of their own: a bullet, or its wrapped line, within the dates of the entry above", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "Software Engineer — Acme, Berlin",
+        "July 2021 – Present",
+        "- Reported monthly to the Engineering Manager",
+        "- No on-call rotation since 2022.",
+        "- On the hiring committee",
+        "(2023–2024).",
+        "- Moved billing to Python; incident-free since March 2024.",
+        "Frontend Developer — Beta, Munich",
+        "2018 – 2021",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => [p.title, p.start, p.end])).toEqual([
+      ["Software Engineer", "2021-07", "2025-06"],
+      ["Frontend Developer", "2018-07", "2021-06"],
+    ]);
+  });
+
+  it("stay positions when the bullet names a title, or when they reach outside the entry's dates", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "Acme GmbH, Berlin — 2015 – Present",
+        "- Engineering Manager, 2020 – Present",
+        "- Software Engineer, 2015 – 2020",
+        "Beta AG — 2012 – 2014",
+        "- Contract work for Gamma, 2010 – 2011",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => [p.title, p.start, p.end])).toEqual(
+      expect.arrayContaining([
+        ["Engineering Manager", "2020-07", "2025-06"],
+        ["Software Engineer", "2015-07", "2020-06"],
+        [null, "2010-07", "2011-06"],
+      ]),
+    );
+  });
+});
+
+describe("an employer line wrapped between the title and the dates", () => {
+  it("leaves the title a line further up its position's", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "Software Engineer",
+        "Kessler Precision Components (automotive stampings and assemblies, 450",
+        "employees), Joliet, IL",
+        "03/2020 – current",
+        "- Python services",
+        "Frontend Developer",
+        "Beta AG, Munich",
+        "06/2016 – 02/2020",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => [p.title, p.start])).toEqual([
+      ["Software Engineer", "2020-03"],
+      ["Frontend Developer", "2016-06"],
+    ]);
+  });
+
+  it("does not reach past a line that closes its sentence, or into the entry above", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "Software Engineer",
+        "Acme GmbH, Berlin",
+        "2018 – 2020",
+        "Built the billing service.",
+        "maintained it until the end",
+        "2016 – 2018",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => [p.title, p.start])).toEqual([
+      ["Software Engineer", "2018-07"],
+      [null, "2016-07"],
+    ]);
+  });
+});

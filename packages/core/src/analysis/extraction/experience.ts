@@ -206,19 +206,36 @@ function titleFor(
   const lines = scan.doc.lines;
   const home = lines[lineIndex]!;
   const datesFirst = entriesStartWithDates(lines, home, rangesByLine);
-  for (const offset of datesFirst ? [0, -1, 1, -2] : [0, -1, -2, 1]) {
+  // The line above the dates may be the wrapped end of the employer's ("Kessler Precision Components (automotive
+  // stampings, 450" / "employees), Joliet, IL"): the title is then a line further up.
+  const wrapped = !datesFirst && lineIndex >= 1 && wrapsLineAbove(lines, lines[lineIndex - 1]!, home);
+  for (const offset of datesFirst ? [0, -1, 1, -2] : wrapped ? [0, -1, -2, -3, 1] : [0, -1, -2, 1]) {
     const line = lines[lineIndex + offset];
     if (!line || line.heading || line.section !== home.section) continue;
     if (offset !== 0 && (rangesByLine.has(line.index) || BULLET.test(line.text))) continue;
     // Where entries start with their title, a line below whose dates follow two lines further heads the next entry.
     if (offset === 1 && !datesFirst && rangesByLine.has(line.index + 2)) continue;
-    // A title two lines above whose next line has its own dates is that line's.
-    if (offset === -2 && rangesByLine.has(line.index + 1)) continue;
+    // A title two (or, over a wrapped line, three) lines above whose next line has its own dates is that line's.
+    if (offset <= -2 && rangesByLine.has(line.index + 1)) continue;
+    if (offset === -3 && rangesByLine.has(line.index + 2)) continue;
     if (offset !== 0 && line.tokens.length > MAX_TITLE_LINE_WORDS) continue;
     const found = exactTitle(scan, ctx, line, cache);
     if (found) return found;
   }
   return null;
+}
+
+/**
+ * Whether a line of an entry's head is the wrapped end of the line above it: it starts with a lower-case word and the
+ * line above, in the same section, ends without closing its sentence or item ("… (automotive stampings, 450" /
+ * "employees), Joliet, IL").
+ */
+function wrapsLineAbove(lines: readonly ResumeLine[], line: ResumeLine, home: ResumeLine): boolean {
+  const above = lines[line.index - 1];
+  return (
+    !!above && !above.heading && above.section === home.section && line.section === home.section &&
+    CONTINUATION.test(line.text) && !BULLET.test(above.text) && !ITEM_END.test(above.text)
+  );
 }
 
 /**
@@ -272,6 +289,37 @@ function employmentRanges(
     SINCE_AT.lastIndex = at;
     return !SINCE_AT.test(line.text) && !CREDENTIAL_STATUS.test(line.text.slice(Math.max(0, at - STATUS_WINDOW), at));
   });
+}
+
+// A line that goes on from the one above it: it starts with a lower-case word ("completed; investigate incidents …").
+const CONTINUATION = /^\s*\p{Ll}/u;
+// The end of a sentence or of a listed item: after it, the next line starts anew.
+const ITEM_END = /[.!?;:]\s*$/u;
+
+/** A bullet, or a line that goes on from one: lower-case, or after a bullet line cut off mid-sentence. */
+function partOfBullet(scan: Scan<ResumeSection>, line: ResumeLine): boolean {
+  if (BULLET.test(line.text) || CONTINUATION.test(line.text)) return true;
+  const above = scan.doc.lines[line.index - 1];
+  return !!above && above.section === line.section && !above.heading && BULLET.test(above.text) && !ITEM_END.test(above.text);
+}
+
+/**
+ * Whether a line's dates tell of something within the position above, not a position of their own: a bullet or a
+ * wrapped sentence of its duties that names no title, whose dates all fall inside that position's ("- No direct
+ * responsibility for a shift since 2019." under "2019 – Present"; "member of the safety committee (2024–2025)").
+ * A bullet that names a title stays a position: "• Senior Analyst, 2019 – 2022" under the employer's own dates.
+ */
+function detailOfEntry(
+  scan: Scan<ResumeSection>,
+  ctx: EngineContext,
+  line: ResumeLine,
+  ranges: readonly MonthInterval[],
+  entryRanges: readonly MonthInterval[],
+  cache: TitleCache,
+): boolean {
+  if (!partOfBullet(scan, line)) return false;
+  if (!ranges.every((r) => entryRanges.some((e) => e.start <= r.start && r.end <= e.end))) return false;
+  return exactTitle(scan, ctx, line, cache) === null;
 }
 
 // A line that ends inside a date range, after its start and the word or dash that joins it to its end: "Corporate
@@ -330,11 +378,17 @@ export function extractCandidateExperience(
   const text = scan.doc.text;
   const cache: TitleCache = { titles: new Map(), credentials: credentialsOf(scan, ctx) };
   const rangesByLine = new Map<number, MonthInterval[]>();
+  // The ranges of the last entry line read, while its section goes on: a detail line's dates inside them are its.
+  let entry: { section: ResumeSection; ranges: MonthInterval[] } | null = null;
   for (const line of scan.doc.lines) {
+    if (line.heading || line.section !== entry?.section) entry = null;
     if (line.heading || NOT_EMPLOYMENT.has(line.section) || educationLines.has(line.index)) continue;
     const found = [...findDateRanges(line.text, now, line.start), ...wrappedRanges(scan, line, now)];
     const ranges = employmentRanges(scan, ctx, line, leftmostOfOverlapping(found), cache);
-    if (ranges.length) rangesByLine.set(line.index, ranges);
+    if (ranges.length === 0) continue;
+    if (entry && detailOfEntry(scan, ctx, line, ranges, entry.ranges, cache)) continue;
+    rangesByLine.set(line.index, ranges);
+    entry = { section: line.section, ranges };
   }
 
   const positions: Position[] = [];

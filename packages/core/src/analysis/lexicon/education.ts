@@ -88,7 +88,7 @@ const DEGREES: DegreeSpec[] = [
   {
     level: "associate",
     phrases:
-      "associate degree|associate's degree|associates degree|associate of arts|associate of science|associate of applied science|foundation degree|community college diploma",
+      "associate degree|associate's degree|associates degree|associate of arts|associate of science|associate of applied science|associate in applied science|associate in arts|associate in science|associate in general studies|associate in occupational studies|foundation degree|community college diploma",
   },
   { level: "associate", phrases: "AA|AS|AAS|A.A|A.S|A.A.S", ambiguous: true, caseSensitive: true },
   // Nursing degrees go by their initials in postings and résumés alike: "ADN or BSN", "BSN, Drexel University".

@@ -87,6 +87,8 @@ export interface SkillRequirement extends SkillAlternative {
 export interface YearsRequirement {
   years: number;
   strength: Strength;
+  /** The posting says internships and student work do not count towards the years ("internships don't count"). */
+  excludesTraining?: boolean;
 }
 
 /** A posting's ask for a record of quota attainment: met in at least `need` of the last `window` periods. */

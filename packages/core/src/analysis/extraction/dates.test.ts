@@ -14,6 +14,14 @@ describe("findDateRanges", () => {
     expect(months("Mar '19 — Jun '20")).toEqual([["2019-03", "2020-06", 16]]);
   });
 
+  it("reads a season as its middle month, and a season alone as no date", () => {
+    expect(months("Fall 2019 – Spring 2021")).toEqual([["2019-10", "2021-04", 19]]);
+    expect(months("Spring 2021 – present")).toEqual([["2021-04", "2025-06", 51]]);
+    expect(months("Summer 2018 - Autumn 2018")).toEqual([["2018-07", "2018-10", 4]]);
+    expect(months("Spring cleaning of the 2019 - 2020 archive")).toEqual([["2019-07", "2020-06", 12]]);
+    expect(months("Fall prevention program; summer camp")).toEqual([]);
+  });
+
   it("resolves Present, Current and Since against now, never the clock", () => {
     expect(months("Jan 2024 – Present")).toEqual([["2024-01", "2025-06", 18]]);
     expect(months("Oct. 2021 – Current")).toEqual([["2021-10", "2025-06", 45]]);

@@ -22,10 +22,15 @@ interface Point {
   month: number | null;
 }
 
+// A season stands for its middle month, as students' and academics' entries are dated ("Fall 2019 – Spring 2021"):
+// winter January, spring April, summer July, fall or autumn October.
 const MONTHS: Record<string, number> = {
   jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11,
+  win: 0, spr: 3, sum: 6, fal: 9, aut: 9,
 };
-const MONTH_SRC = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
+const MONTH_SRC =
+  "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|" +
+  "winter|spring|summer|fall|autumn";
 const YEAR_SRC = "(?:19[5-9]\\d|20\\d\\d)";
 const DATE_SRC =
   `(?:(?:${MONTH_SRC})\\.?,?\\s*(?:${YEAR_SRC}|['’]\\d\\d)` +

@@ -51,6 +51,13 @@ describe("candidate education", () => {
     expect(candidate("Summary\nBS/MS in Computer Science").level).toBe("master");
   });
 
+  it("does not read the initials of a product beside a field's name as a degree", () => {
+    expect(candidate("Skills\nBookkeeping, accounting, MS Excel").level).toBe("none");
+    expect(candidate("Skills\nFinance, MS Excel").level).toBe("none");
+    // A degree by its initials next to its field stays one.
+    expect(candidate("Skills\nProject management (MS in Management, 2019)").level).toBe("master");
+  });
+
   it("ignores degrees in job descriptions unless an institution or field is named", () => {
     expect(candidate("Experience\nTaught Master's students").level).toBe("none");
     expect(candidate("Experience\nMaster's in Mathematics, University of Bonn").level).toBe("master");
@@ -277,6 +284,20 @@ describe("more qualification names", () => {
   });
 });
 
+describe("a degree requirement wrapped onto the next line", () => {
+  it("keeps the equivalent-experience clause the wrap carried over", () => {
+    const req = job(
+      "You have\n- Bachelor's degree in a quantitative field (statistics, math, economics, etc.) or\n  equivalent experience.\n- Strong SQL",
+    );
+    expect(req.equivalentExperience).toBe(true);
+  });
+
+  it("does not take the next line's clause when the degree's sentence closed or the next line starts anew", () => {
+    expect(job("You have\n- Bachelor's degree in Statistics.\n- Equivalent experience with SQL dashboards").equivalentExperience).toBe(false);
+    expect(job("You have\n- Bachelor's degree in Statistics\n- 3 years of equivalent experience in analytics").equivalentExperience).toBe(false);
+  });
+});
+
 describe("nursing degrees by their initials", () => {
   it("reads ADN, BSN, MSN and DNP in postings and résumés, with nursing as the field", () => {
     const req = job("Required:\n- Graduate of an accredited nursing program (ADN or BSN)");
@@ -322,5 +343,30 @@ describe("a posting's licence is no degree requirement", () => {
     expect(job("Requirements\n- Completed apprenticeship and an active Journeyman License").degrees).toEqual([
       { level: "vocational", strength: "must" },
     ]);
+  });
+});
+
+describe("engineering degrees by their initials", () => {
+  it("reads BSME, MSME, BSEE and BSCS with the field they name", () => {
+    const held = candidate("Education\nBSME, Lakeshore Institute of Technology (ABET accredited), 2018");
+    expect(held.level).toBe("bachelor");
+    expect(held.fields.map((f) => f.name)).toEqual(["Mechanical Engineering"]);
+    const dotted = candidate("Education\nB.S.M.E., Western Lakes University, 2016\nM.S.E.E., Purdue University, 2019");
+    expect(dotted.level).toBe("master");
+    expect(dotted.fields.map((f) => f.name)).toEqual(expect.arrayContaining(["Mechanical Engineering", "Electrical Engineering"]));
+    expect(candidate("Education\nBSCS, University of Texas, 2015").fields.map((f) => f.name)).toEqual(["Computer Science"]);
+    const bsba = candidate("Education\nB.S.B.A., Finance, with a minor in Accounting — Olentangy State University, 2022");
+    expect(bsba.level).toBe("bachelor");
+    expect(bsba.fields.map((f) => f.name)).toEqual(expect.arrayContaining(["Business Administration", "Finance"]));
+  });
+
+  it("does not read a Mechanical Engineering Technology degree as a BSME, nor other words as the initials", () => {
+    const met = candidate("Education\nB.S. in Mechanical Engineering Technology (ABET-ETAC), Ferris State University, 2021");
+    expect(met.level).toBe("bachelor");
+    expect(met.fields.map((f) => f.name)).toEqual(["Engineering Technology"]);
+    expect(candidate("Education\nB.S. Mechanical Engineering, Ferris State University, 2021").fields.map((f) => f.name)).toEqual([
+      "Mechanical Engineering",
+    ]);
+    expect(candidate("Experience\nDesigned brackets for the BSM enclosure").level).toBe("none");
   });
 });

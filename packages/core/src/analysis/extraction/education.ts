@@ -179,22 +179,29 @@ function abbreviationIsDegree<K extends string>(hit: Hit<DegreeEntry, K>, lineHi
 // ---------------------------------------------------------------------------------------------------------------
 // Job side
 
-// "Equivalent experience" and its kin as one phrase, across the line break of a hard-wrapped posting.
-const EQUIVALENCE = new RegExp(String.raw`\b(?:${CUES["equivalent-experience"].replace(/ /gu, String.raw`\s+`)})\b`, "iu");
+// The cues a degree's sentence may carry onto the next line of a hard-wrapped posting, each as one phrase that the
+// break may also cut ("substantial equivalent" + "experience").
+const cuePhrase = (kind: "equivalent-experience" | "related-field") =>
+  new RegExp(String.raw`\b(?:${CUES[kind].replace(/ /gu, String.raw`\s+`)})\b`, "iu");
+const WRAPPED_CUES = { equivalent: cuePhrase("equivalent-experience"), related: cuePhrase("related-field") };
 
 /**
- * Whether a degree's sentence that runs on past its line's end accepts equivalent experience in its words on the
- * next line: postings are often hard-wrapped, and the lexicon reads line by line, so "… is expected, though
- * substantial equivalent" + "experience will be considered." hides the phrase from the line's cues.
+ * The cues of a degree's sentence that runs on past its line's end into the first sentence of the next line, which
+ * goes on in lower case:
+ * postings are often hard-wrapped and the lexicon reads line by line, so "… is expected, though substantial
+ * equivalent" + "experience will be considered." hides the phrase from the line's cues.
  */
-function equivalenceWrapped(scan: Scan<JobSection>, line: Line<JobSection>, to: number): boolean {
+function wrappedCues(scan: Scan<JobSection>, line: Line<JobSection>, to: number): { equivalent: boolean; related: boolean } {
+  const none = { equivalent: false, related: false };
   const text = scan.doc.text;
   const last = line.sentences.at(-1) ?? [line.start, line.end];
-  if (to < last[1] || /[.!?]\s*$/u.test(text.slice(line.start, line.end))) return false;
+  if (to < last[1] || /[.!?;:]\s*$/u.test(text.slice(line.start, line.end))) return none;
   const next = scan.doc.lines[line.index + 1];
-  if (!next || next.heading || next.section !== line.section) return false;
+  // A next line in capitals or after a bullet starts an item of its own.
+  if (!next || next.heading || next.section !== line.section || !/^\p{Ll}/u.test(next.text)) return none;
   const [, end] = next.sentences[0] ?? [next.start, next.end];
-  return EQUIVALENCE.test(`${text.slice(last[0], line.end)} ${text.slice(next.start, end)}`);
+  const joined = `${text.slice(last[0], line.end)} ${text.slice(next.start, end)}`;
+  return { equivalent: WRAPPED_CUES.equivalent.test(joined), related: WRAPPED_CUES.related.test(joined) };
 }
 
 /**
@@ -254,8 +261,9 @@ export function extractJobEducation(scan: Scan<JobSection>): EducationRequiremen
       for (const f of fieldHits(lineHits).filter(inSentence)) sentenceFields.set(f.value.id, asField(f.value));
       for (const [id, f] of sentenceFields) fieldsBy[sentenceStrength].set(id, f);
       const cues = lineHits.filter(inSentence).flatMap((h) => (h.value.kind === "cue" ? [h.value.id] : []));
-      relatedAccepted ||= cues.includes("related-field");
-      equivalentExperience ||= cues.includes("equivalent-experience") || equivalenceWrapped(scan, line, to);
+      const wrapped = wrappedCues(scan, line, to);
+      relatedAccepted ||= cues.includes("related-field") || wrapped.related;
+      equivalentExperience ||= cues.includes("equivalent-experience") || wrapped.equivalent;
     }
   }
 
@@ -323,6 +331,8 @@ export function extractCandidateEducation(
         !d.value.generic &&
         (supported || tradeQualification(scan, d)) &&
         (!d.value.ambiguous || inEducation || abbreviationIsDegree(d, lineHits)) &&
+        // Initials that open a catalogue skill's name are the product's ("MS Project", "MS Access"), wherever listed.
+        !(d.value.ambiguous && inSkillName(scan, d)) &&
         !namesAnAward(d) &&
         !schoolsDiploma(d, secondary),
     );

@@ -116,6 +116,35 @@ describe("candidate experience", () => {
     expect(experience("Experience\nStudent Success Advisor, Acme College, Jan 2020 – Dec 2022").positions[0]!.share).toBe(1);
   });
 
+  it("reads an internship named on the heading line of an entry whose title the catalogue does not know", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "Data Wrangling Intern — Central Ohio Primary Care Alliance, Columbus, OH",
+        "May 2024 – August 2024 (full-time summer)",
+        "- Cleaned appointment data in Python.",
+        "Student Research Assistant — Department of Economics, Scioto State University",
+        "January 2023 – December 2024",
+        "- Cleaned enrollment data.",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => p.share)).toEqual([TRAINEE_SHARE, TRAINEE_SHARE]);
+  });
+
+  it("does not take a duty of the entry above, or a staff job named after students, for a student job", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "Software Engineer, Acme, Jan 2020 – Dec 2022",
+        "Ran the hiring and onboarding of our summer interns.",
+        "Beta Freight, Columbus, Jan 2023 – Present",
+        "Student Services Assistant — Acme College",
+        "Jan 2018 – Dec 2019",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => p.share)).toEqual([1, 1, 1]);
+  });
+
   it("counts work stated as done while studying as student work", () => {
     const student = experience(
       [

@@ -27,7 +27,7 @@ const NOT_EMPLOYMENT: ReadonlySet<ResumeSection> = new Set([
  * in many professions they are paid, full-time professional work.
  */
 const TRAINEE =
-  /\b(?:interns?|internships?|practicum|externship|(?:work|industrial|clinical|student) placement|work[\s-]study|student (?:teacher|teaching|assistant|worker|employee|job|intern|nurse|researcher)|graduate (?:assistant|student)|undergraduate (?:research(?:er)?|assistant))\b/iu;
+  /\b(?:interns?|internships?|practicum|externship|(?:work|industrial|clinical|student) placement|work[\s-]study|student (?:teacher|teaching|assistant|worker|employee|job|intern|nurse|researcher)|student (?:research|lab|laboratory|data) (?:assistant|analyst|technician|aide)|graduate (?:assistant|student)|undergraduate (?:research(?:er)?|assistant))\b/iu;
 /**
  * "Co-op" is a student placement when it is written as the kind of role ("Engineering Co-op", "Co-op Engineering
  * Student", "co-op work term", "Developer (Co-op)"), and an employer's name when it names the employer ("Cashier,
@@ -79,6 +79,18 @@ function positionShare(lines: readonly ResumeLine[], title: string | null, emplo
   const hours = WEEKLY_HOURS.exec(text);
   if (PART_TIME.test(text) || (hours && Number(hours[1]) < FULL_TIME_HOURS)) return PART_TIME_SHARE;
   return 1;
+}
+
+/**
+ * The heading line of an entry whose title the catalogue does not know: the line just above its dates, when it is a
+ * short line of the same section that is no bullet, holds no dates of its own and ends no sentence (a duty of the
+ * entry above does).
+ */
+function entryHead(scan: Scan<ResumeSection>, line: ResumeLine, rangesByLine: ReadonlyMap<number, unknown>): ResumeLine | null {
+  const above = scan.doc.lines[line.index - 1];
+  if (!above || above.heading || above.section !== line.section || rangesByLine.has(above.index)) return null;
+  if (BULLET.test(above.text) || above.tokens.length > MAX_TITLE_LINE_WORDS || /[.!?]$/u.test(above.text)) return null;
+  return above;
 }
 
 /**
@@ -418,8 +430,11 @@ export function extractCandidateExperience(
     // A known city run onto the employer by a PDF's column merging ("Danggeun Pay Inc. Seoul") is not its name.
     const written = found === null ? null : pastedName(found.name);
     const employer = written === null ? null : (splitTrailingCity(written)?.name ?? written);
-    // The employer is read beside a catalogue title; without one, the first part of the line may be the title.
-    const byTitle = positionShare(title && title.line !== line ? [title.line, line] : [line], title?.written ?? null, title ? employer : null);
+    // The employer is read beside a catalogue title; without one, the first part of the line may be the title, or
+    // the entry's heading line above the dates may name it ("Data Analytics Intern — Acme\nMay – Aug 2024").
+    const head = title ? null : entryHead(scan, line, rangesByLine);
+    const shareLines = title && title.line !== line ? [title.line, line] : head ? [head, line] : [line];
+    const byTitle = positionShare(shareLines, title?.written ?? null, title ? employer : null);
     const share = entryLines.some((l) => WHILE_STUDYING.test(l.text)) ? TRAINEE_SHARE : byTitle;
     // A trainee position without level words was held at intern level, whatever its title.
     const levels: JobLevel[] = title?.levels.length ? title.levels : share === TRAINEE_SHARE ? ["intern"] : [];

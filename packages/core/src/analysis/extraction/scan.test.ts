@@ -26,6 +26,9 @@ const catalogue = new Catalogue(
             { name: "Registered Nurse (RN) License", type: "Certification" },
             { name: "Critical Care Registered Nurse (CCRN)", type: "Certification" },
             { name: "Teaching License", type: "Certification" },
+            { name: "Tolerance Stack-Up Analysis", type: "Specialized Skill", aliases: ["Stack Analyses"] },
+            { name: "Apache Spark", type: "Specialized Skill" },
+            { name: "Apache Kafka", type: "Specialized Skill" },
           ],
         },
       },
@@ -180,5 +183,27 @@ describe("phrases cut by a wrapped line or shared by coordinated words", () => {
     ]);
     // "reading and math instruction": a one-word head is as often a noun of its own, so only the phrase written whole.
     expect(read("Experience\nSmall-group reading and math instruction").map(([name]) => name)).toEqual(["Math Instruction"]);
+  });
+});
+
+describe("a skill phrase broken by a wrap in prose", () => {
+  it("is read across the wrap when the next line goes on in lower case", () => {
+    const text = "Experience\nDesign Engineer, Acme, 2020 – 2024\nI run worst-case and RSS stack\nanalyses on every sealing interface and moving fit.";
+    const hits = scanText(text, RESUME_SECTIONS, catalogue).skills;
+    expect(hits.map((h) => h.surface)).toEqual(["stack\nanalyses"]);
+    expect(hits[0]!.line.text).toBe("I run worst-case and RSS stack");
+  });
+
+  it("is not read across a capitalised line, the end of a sentence, or a section break", () => {
+    expect(skillNames("Skills\nPython, Apache\nSpark jobs, Kafka")).toEqual(["Python"]);
+    expect(skillNames("Experience\nBuilt dashboards on Apache.\nspark ignition engines tuned")).toEqual([]);
+    expect(skillNames("Experience\nI ran every stack\nSkills\nanalyses")).toEqual([]);
+  });
+
+  it("stays fast on a long wrapped document", () => {
+    const text = "Experience\n" + "I run worst-case and RSS stack\nanalyses on every part and we\n".repeat(2500);
+    const t0 = performance.now();
+    expect(scanText(text, RESUME_SECTIONS, catalogue).skills.length).toBe(2500);
+    expect(performance.now() - t0).toBeLessThan(3000);
   });
 });

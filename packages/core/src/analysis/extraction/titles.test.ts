@@ -18,6 +18,7 @@ const catalogue = new Catalogue(
             { name: "IT Director", aliases: ["Director of IT Operations"], skills: ["IT Strategy"] },
             { name: "Site Reliability Engineer", skills: ["IT Strategy"] },
             { name: "Medical Practice Manager", aliases: ["Practice Manager", "Dental Practice Manager"], skills: ["IT Strategy"] },
+            { name: "Data Analytics Manager", aliases: ["Analytics Manager", "Manager of Data Analytics"], skills: ["IT Strategy"] },
           ],
         },
       },
@@ -37,6 +38,21 @@ describe("a rank set apart from its field", () => {
   it("reads '<Rank> – <Field>' as the catalogue's '<Rank> of <Field>', written as on the line", () => {
     expect(titleOf("Director – IT Operations March 2006 – November 2010")).toEqual(["IT Director", "Director – IT Operations"]);
     expect(titleOf("Director: IT Operations")).toEqual(["IT Director", "Director: IT Operations"]);
+  });
+
+  it("reads '<Rank>, <Field>' as '<Field> <Rank>' or '<Rank> of <Field>', with a level word before the rank", () => {
+    expect(titleOf("Manager, Analytics — Hilltop Department Stores")).toEqual(["Data Analytics Manager", "Manager, Analytics"]);
+    expect(titleOf("Senior Manager, Analytics & Insights — Olentangy Mutual Insurance, Columbus, OH")).toEqual([
+      "Data Analytics Manager",
+      "Senior Manager, Analytics",
+    ]);
+    expect(levelsOf("Senior Manager, Analytics & Insights — Olentangy Mutual")).toContain("manager");
+    expect(titleOf("Manager, Data Analytics")).toEqual(["Data Analytics Manager", "Manager, Data Analytics"]);
+  });
+
+  it("does not read an employer's name after a rank and a comma as the field", () => {
+    expect(titleOf("Manager, Acme Retail Stores 2019 – 2021")).toBeNull();
+    expect(titleOf("Manager, analytics team")).toBeNull();
   });
 
   it("reads no title when the words after the dash make none", () => {

@@ -143,29 +143,37 @@ function teamRankJoined(before: string, after: string): JobLevel | null {
   return rank ? (TEAM_RANK[rank.toLowerCase()] ?? null) : null;
 }
 
-// A rank set apart from its field by a dash or a colon: "Director – IT Operations", "Vice President - Finance".
+// A rank set apart from its field by a dash or a colon: "Director – IT Operations", "Vice President - Finance"; or by
+// a comma, as corporate titles are written, also after a level word: "Manager, Customer Analytics", "Senior Manager,
+// Analytics & Insights", "Director, Product Marketing".
 const RANK_DASH_FIELD = /^\W*(director|manager|head|vice president|vp|chief)\s*[–—:-]\s*/iu;
+const RANK_COMMA_FIELD = /^\W*(?:(?:[Ss]enior|SENIOR|[Ss]r\.?|SR\.?|[Aa]ssociate|ASSOCIATE|[Aa]ssistant|ASSISTANT|[Dd]eputy|DEPUTY)\s+)?([Dd]irector|DIRECTOR|[Mm]anager|MANAGER|[Hh]ead|HEAD|[Vv]ice [Pp]resident|VICE PRESIDENT|VP)\s*,\s*(?=\p{Lu})/u;
 const MAX_FIELD_WORDS = 4;
 
 /**
  * "<Rank> – <Field>" read as the catalogue's "<Rank> of <Field>" ("Director – IT Operations" → "Director of IT
- * Operations"), written as on the line; the longest run of the words after the dash that makes a catalogue title.
+ * Operations"), and "<Rank>, <Field>" as "<Rank> of <Field>" or "<Field> <Rank>" ("Manager, Customer Analytics" →
+ * "Customer Analytics Manager"), written as on the line; the longest run of the words after the mark that makes a
+ * catalogue title. The words after a comma may also be the employer ("Manager, Acme Retail"): they are read as a
+ * field only when they make a catalogue title.
  */
 function rankOfFieldTitle(ctx: EngineContext, text: string, line: Line<string>): TitleMention | null {
-  const m = RANK_DASH_FIELD.exec(line.text);
+  const dash = RANK_DASH_FIELD.exec(line.text);
+  const m = dash ?? RANK_COMMA_FIELD.exec(line.text);
   if (!m) return null;
   const fieldStart = line.start + m[0].length;
   const field = line.tokens.filter((t) => t.start >= fieldStart).slice(0, MAX_FIELD_WORDS);
-  const rankStart = line.start + m[0].indexOf(m[1]!);
+  const rankStart = line.start + m[0].lastIndexOf(m[1]!);
   for (let n = field.length; n >= 1; n--) {
     const last = field[n - 1]!;
     const words = text.slice(fieldStart, last.end);
     if (PART_BREAK.test(words) || /\d/u.test(words)) continue;
-    const role = `${m[1]} of ${words}`;
-    const hit = ctx.catalogue.titleMatcher.findAll(role).find((h) => h.start === 0 && h.end === role.length);
-    const title = hit && ctx.catalogue.title(hit.value);
-    if (!hit || !title) continue;
-    return mention(ctx, text, line, { ...hit, start: rankStart, end: last.end, surface: text.slice(rankStart, last.end) }, title);
+    for (const role of dash ? [`${m[1]} of ${words}`] : [`${m[1]} of ${words}`, `${words} ${m[1]}`]) {
+      const hit = ctx.catalogue.titleMatcher.findAll(role).find((h) => h.start === 0 && h.end === role.length);
+      const title = hit && ctx.catalogue.title(hit.value);
+      if (!hit || !title) continue;
+      return mention(ctx, text, line, { ...hit, start: rankStart, end: last.end, surface: text.slice(rankStart, last.end) }, title);
+    }
   }
   return null;
 }

@@ -28,14 +28,25 @@ const EXPERIENCE_WORD = /\bexperience[ds]?\b/iu;
 const DEADLINE_BEFORE = /\b(?:within|after|every|(?:in|during) the (?:first|next))\s+$/iu;
 const DEADLINE_AFTER = /^\s+(?:of|after|from)\s+(?:your\s+|the\s+)?(?:hire|hiring|joining|start(?:ing)?(?:\s+date)?)(?![\p{L}-])/iu;
 
+// "internships don't count towards this", "co-ops do not count", "excluding internships", "not including student work".
+const TRAINING_SRC = String.raw`(?:internships?|interns|co-?ops?|co-?op terms?|student (?:jobs?|work|employment)|practicums?)`;
+const TRAINING_EXCLUDED = new RegExp(
+  String.raw`\b${TRAINING_SRC}\b[^.;]{0,30}?\b(?:do(?:es)?n['’]t|do(?:es)?\s+not|will\s+not|won['’]t|cannot|can['’]t)\s+(?:be\s+)?count(?:ed)?\b` +
+    String.raw`|\b(?:excluding|not\s+including|exclusive\s+of|other\s+than)\s+(?:\p{L}+\s+)?${TRAINING_SRC}\b`,
+  "iu",
+);
+
 /**
  * Minimum years of experience a posting asks for. A figure counts when it is phrased as a minimum ("5+", "at least",
  * a range), when its sentence mentions experience, or when it sits in a requirements section; company history ("for
  * 20 years we have…") therefore does not count, nor does a deadline ("a BSN within five years of hire"). The largest must-have figure wins ("5+ years overall, 2+ with Go"
- * → 5); without one, the largest nice-to-have figure.
+ * → 5); without one, the largest nice-to-have figure. A figure stated with internships left out ("internships don't
+ * count towards this", "excluding co-ops"), after it on its line, marks the requirement as excluding training.
  */
 export function extractJobYears(scan: Scan<JobSection>): YearsRequirement | null {
   const best: Partial<Record<Strength, number>> = {};
+  // Strengths whose figure is stated with internships left out ("2+ years … (internships don't count towards this)").
+  const excluded = new Set<Strength>();
   for (const line of scan.doc.lines) {
     if (line.heading) continue;
     for (const m of line.text.matchAll(JOB_YEARS)) {
@@ -51,10 +62,16 @@ export function extractJobYears(scan: Scan<JobSection>): YearsRequirement | null
       const strength = requirementStrength(scan, line, start, end, { about: null, ownClause: true });
       if (!strength) continue;
       best[strength] = Math.max(best[strength] ?? 0, years);
+      if (TRAINING_EXCLUDED.test(line.text.slice(m.index))) excluded.add(strength);
     }
   }
-  if (best.must) return { years: best.must, strength: "must" };
-  if (best.nice) return { years: best.nice, strength: "nice" };
+  const of = (strength: Strength): YearsRequirement => ({
+    years: best[strength]!,
+    strength,
+    ...(excluded.has(strength) ? { excludesTraining: true } : {}),
+  });
+  if (best.must) return of("must");
+  if (best.nice) return of("nice");
   return null;
 }
 

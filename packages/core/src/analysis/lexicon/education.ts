@@ -111,6 +111,14 @@ const DEGREES: DegreeSpec[] = [
   { level: "bachelor", phrases: "bachelor of science in nursing|bachelor of nursing|b.s.n", field: "nursing" },
   { level: "bachelor", phrases: "BSN", field: "nursing", caseSensitive: true },
   { level: "bachelor", phrases: "bachelor of laws|llb", field: "law" },
+  // Engineers, computer scientists and business graduates name their degree by its initials: "BSME, Purdue", "MSEE",
+  // "BSCS", "B.S.B.A., Finance".
+  { level: "bachelor", phrases: "bsme|b.s.m.e|bsmech", field: "mechanical-engineering" },
+  { level: "bachelor", phrases: "bsee|b.s.e.e", field: "electrical-engineering" },
+  { level: "bachelor", phrases: "bsche|b.s.ch.e", field: "chemical-engineering" },
+  { level: "bachelor", phrases: "bsie|b.s.i.e", field: "industrial-engineering" },
+  { level: "bachelor", phrases: "bscs|b.s.c.s", field: "computer-science" },
+  { level: "bachelor", phrases: "bsba|b.s.b.a", field: "business-administration" },
   { level: "bachelor", phrases: "BS|BA|B.S|B.A", ambiguous: true, caseSensitive: true },
   { level: "bachelor", phrases: "degree|degrees", generic: true },
   {
@@ -122,6 +130,9 @@ const DEGREES: DegreeSpec[] = [
   { level: "master", phrases: "master of computer science", field: "computer-science" },
   { level: "master", phrases: "master of engineering|meng|m.eng|m.e", field: "engineering" },
   { level: "master", phrases: "ME", field: "engineering", ambiguous: true, caseSensitive: true },
+  { level: "master", phrases: "msme|m.s.m.e", field: "mechanical-engineering" },
+  { level: "master", phrases: "msee|m.s.e.e", field: "electrical-engineering" },
+  { level: "master", phrases: "mscs|m.s.c.s", field: "computer-science" },
   { level: "master", phrases: "master of fine arts|mfa", field: "fine-arts" },
   { level: "master", phrases: "master of public health|mph", field: "public-health" },
   { level: "master", phrases: "master of education|m.ed", field: "education" },
@@ -163,6 +174,14 @@ const FIELDS: FieldSpec[] = [
   { name: "Aerospace Engineering", family: "engineering", phrases: "aerospace engineering|aeronautical engineering" },
   { name: "Biomedical Engineering", family: "engineering", phrases: "biomedical engineering" },
   { name: "Mechatronics", family: "engineering", phrases: "mechatronics" },
+  // Engineering technology is its own degree (ABET-ETAC, applied rather than design-and-analysis): "B.S. in Mechanical
+  // Engineering Technology" is no Mechanical Engineering degree, though of the same family.
+  {
+    name: "Engineering Technology",
+    family: "engineering",
+    phrases:
+      "engineering technology|mechanical engineering technology|electrical engineering technology|electronics engineering technology|civil engineering technology|manufacturing engineering technology|bsmet|b.s.m.e.t|bset|b.s.e.t",
+  },
   { name: "Engineering", family: "engineering", phrases: "engineering" },
   { name: "Mathematics", family: "quantitative", phrases: "mathematics|math|maths|applied mathematics" },
   { name: "Statistics", family: "quantitative", phrases: "statistics|biostatistics" },

@@ -20,6 +20,16 @@ const content: CatalogueSourceFile = {
     { name: "Amazon Advertising", type: "Specialized Skill" },
     { name: "AWS D1.1", type: "Specialized Skill" },
     { name: "Kubernetes", type: "Specialized Skill" },
+    { name: "SQL", type: "Specialized Skill" },
+    { name: "T-SQL", type: "Specialized Skill" },
+    { name: "Microsoft SQL Server", type: "Specialized Skill" },
+    { name: "NoSQL", type: "Specialized Skill" },
+    { name: "Statistics", type: "Specialized Skill" },
+    { name: "Hypothesis Testing", type: "Specialized Skill" },
+    { name: "Regression Analysis", type: "Specialized Skill" },
+    { name: "Microsoft Excel", type: "Specialized Skill" },
+    { name: "Pivot Tables", type: "Specialized Skill" },
+    { name: "VLOOKUP", type: "Specialized Skill" },
   ],
 };
 const catalogue = new Catalogue(buildCatalogue([{ path: "inclusions.json", content }], "test"));
@@ -46,5 +56,17 @@ describe("includingSkills", () => {
     expect(including("CDL Class A")).toEqual([]);
     expect(including("Amazon EC2")).toEqual([]);
     expect(including("Food Handler Certificate")).toEqual([]);
+  });
+
+  it("names SQL's dialects for SQL, a discipline's methods and a tool's features for them", () => {
+    expect(including("SQL")).toEqual(["T-SQL"]);
+    expect(including("Statistics")).toEqual(["Hypothesis Testing", "Regression Analysis"]);
+    expect(including("Microsoft Excel")).toEqual(["Pivot Tables", "VLOOKUP"]);
+    // Not the other way round: SQL alone is no SQL Server, statistics no regression, Excel no pivot tables; NoSQL is no
+    // SQL, and a database's name alone is no SQL work.
+    expect(including("Microsoft SQL Server")).toEqual([]);
+    expect(including("Regression Analysis")).toEqual([]);
+    expect(including("Pivot Tables")).toEqual([]);
+    expect(including("NoSQL")).toEqual([]);
   });
 });

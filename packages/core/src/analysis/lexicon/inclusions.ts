@@ -13,6 +13,7 @@ import type { Skill } from "../../catalogue/types.ts";
  * CCNA, CSWP over CSWA) does not replace the lower one.
  *
  * Platforms and their services: work on Amazon EC2 or RDS is work on AWS; a managed Kubernetes service is Kubernetes.
+ * Languages and their dialects: T-SQL and PL/SQL are SQL.
  */
 export const INCLUSIONS: ReadonlyArray<readonly [included: string, by: readonly string[]]> = [
   ["OSHA 10", ["OSHA 30"]],
@@ -31,6 +32,12 @@ export const INCLUSIONS: ReadonlyArray<readonly [included: string, by: readonly 
   ["Microsoft Azure", ["Azure Kubernetes Service", "Azure Functions", "Azure Synapse Analytics", "Azure Data Factory", "Azure Machine Learning"]],
   ["Google Cloud Platform", ["Google Kubernetes Engine", "Google BigQuery"]],
   ["Kubernetes", ["Amazon EKS", "Azure Kubernetes Service", "Google Kubernetes Engine"]],
+  // Dialects of SQL: "T-SQL" and "PL/SQL" are SQL work. A database's name is not ("sponsored the move off SQL Server").
+  ["SQL", ["T-SQL", "PL/SQL"]],
+  // The methods of a discipline and the features of a tool: hypothesis tests and regressions are statistics work;
+  // lookups and pivot tables are built in Excel.
+  ["Statistics", ["Hypothesis Testing", "Regression Analysis"]],
+  ["Microsoft Excel", ["VLOOKUP", "Pivot Tables"]],
 ];
 
 const indexes = new WeakMap<Catalogue, Map<string, string[]>>();

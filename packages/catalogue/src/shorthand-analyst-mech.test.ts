@@ -8,9 +8,9 @@ const skillsIn = (text: string): string[] =>
 const titlesIn = (text: string): string[] => catalogue.titleMatcher.findAll(text).map((m) => catalogue.title(m.value)!.name);
 
 describe("data analysts' shorthand", () => {
-  it("reads PBI, SQL features by name, significance tests and lookup formulas", () => {
+  it("reads SQL features by name, significance tests and lookup formulas", () => {
     const found = skillsIn(
-      "Own eleven PBI reports; long queries with common table expressions and SQL window functions; two-proportion z-test, " +
+      "Own eleven Power BI reports; long queries with common table expressions and SQL window functions; two-proportion z-test, " +
         "chi-sq and significance tests on monthly KPIs; workbooks with INDEX/MATCH.",
     );
     expect(found).toEqual(expect.arrayContaining(["Power BI", "SQL", "Hypothesis Testing", "VLOOKUP"]));
@@ -24,7 +24,7 @@ describe("data analysts' shorthand", () => {
 });
 
 describe("mechanical design engineers' shorthand", () => {
-  it("reads SWX, SW Sim and SW PDM, Y14.5 drawings, tolerance stacks and DFx", () => {
+  it("reads SWX and SW PDM, Y14.5 drawings, tolerance stacks and DFx", () => {
     const found = skillsIn(
       "Everything in SWX; Y14.5-2018 drawings with feature control frames; tol stacks (worst case and RSS); DFx reviews " +
         "with the fab shop; FEA in SW Sim; changes through SW PDM.",
@@ -43,6 +43,10 @@ describe("mechanical design engineers' shorthand", () => {
 
   it("does not read a software stack or a SolidWorks mention as the other skills", () => {
     expect(skillsIn("Maintained the LAMP stack and the ELK stack")).not.toContain("Tolerance Stack-Up Analysis");
+    // Other trades' words: a board's layer stackup, a Scrum backlog item, a software simulation.
+    expect(skillsIn("Designed 12-layer PCB stackups")).not.toContain("Tolerance Stack-Up Analysis");
+    expect(skillsIn("Each PBI must meet the definition of ready")).not.toContain("Power BI");
+    expect(skillsIn("SW simulation of the control loop")).not.toContain("Finite Element Analysis (FEA)");
     expect(skillsIn("Modeled brackets in SolidWorks Simulation")).toContain("SolidWorks");
     expect(skillsIn("SW region sales lead; southwest territory")).not.toContain("SolidWorks");
   });

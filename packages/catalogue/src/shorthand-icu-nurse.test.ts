@@ -8,7 +8,7 @@ const skillsIn = (text: string): string[] =>
 
 describe("critical care nurses' shorthand in the catalogue", () => {
   it("reads ventilator, line and drip shorthand of an ICU work history", () => {
-    expect(skillsIn("Vent pts w/ RT; proning, SBT/SAT bundle. A-lines, CVCs, CVP; art line placement.")).toEqual(
+    expect(skillsIn("Vent pts w/ RT; proning, SBT/SAT bundle. A-lines, CVCs, CVP monitoring; arterial line placement.")).toEqual(
       expect.arrayContaining(["Ventilator Management", "Hemodynamic Monitoring"]),
     );
     expect(skillsIn("Most of my patients are on the vent. I run pressor drips and help with emergency intubations.")).toEqual(
@@ -28,6 +28,9 @@ describe("critical care nurses' shorthand in the catalogue", () => {
   it("leaves the words' other senses alone", () => {
     // A dress cut is no arterial line, an air vent no ventilator, a job title no certification.
     expect(skillsIn("Designed an A-line dress; cleaned the dryer vent")).toEqual([]);
+    // CVP is also a cost-volume-profit analysis and a value proposition; "art lines" a fashion or design term.
+    expect(skillsIn("Built CVP analysis and break-even models")).not.toContain("Hemodynamic Monitoring");
+    expect(skillsIn("Sketched the art lines for the spring collection")).not.toContain("Hemodynamic Monitoring");
     expect(skillsIn("Critical Care Registered Nurse, MICU")).not.toContain("Critical Care Registered Nurse (CCRN)");
   });
 });

@@ -143,17 +143,3 @@ describe("job skills: one requirement for a choice of skills", () => {
     expect(choices("- Maintain Python, Go or other duties as assigned").sort()).toEqual(["Go", "Python"]);
   });
 });
-
-describe("job skills: a skill that heads a list of skills", () => {
-  it("reads the listed skills as the requirement, not the head that names them", () => {
-    const skills = jobSkills("Requirements\n- You know the basics of Python: Django, GraphQL and PostgreSQL");
-    expect(skills).toEqual({ Django: "must", GraphQL: "must", PostgreSQL: "must" });
-  });
-
-  it("keeps a head followed by one skill or by other words, and a category whose kinds follow it", () => {
-    expect(jobSkills("Requirements\n- Python: Django for our APIs")).toEqual({ Python: "must", Django: "must" });
-    expect(jobSkills("Requirements\n- Python; Django and GraphQL")).toEqual({ Python: "must", Django: "must", GraphQL: "must" });
-    const ehr = extractJobSkills(scanText("Requirements\n- Electronic Health Records (EHR): Epic EHR, Python or Go", JOB_SECTIONS, ctx.catalogue), ctx.catalogue, null);
-    expect(ehr.flatMap((s) => [s.name, ...s.alternatives.map((a) => a.name)])).toContain("Electronic Health Records (EHR)");
-  });
-});

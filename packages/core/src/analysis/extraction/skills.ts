@@ -147,35 +147,6 @@ function namesFieldOfStudy(scan: Scan<JobSection>, hit: Hit<string, JobSection>)
   return isField && lineHits.some((h) => h.value.kind === "degree" && h.start >= from && h.end <= to);
 }
 
-// Between a skill that heads a list and the list's first item: "US employment law: FMLA, ADA, FLSA and Title VII".
-const HEADS_LIST = /^\s*:\s*$/u;
-
-/**
- * Mentions that head a list of the skills they stand for, the list's first two items skills as well: "the basics of
- * US employment law: FMLA, ADA, FLSA, Title VII and I-9 compliance". A recruiter reads the listed skills as the
- * requirement and the head as its name, met by them, not as one more skill to find written in the résumé. A head
- * whose items are its kinds ("an ERP: NetSuite or SAP") is left to choiceGroups; one item alone is no list.
- */
-function listHeads(text: string, hits: readonly JobHit[], isKindOf: (kind: string, category: string) => boolean): Set<JobHit> {
-  const heads = new Set<JobHit>();
-  const byLine = new Map<number, JobHit[]>();
-  for (const h of hits) {
-    const list = byLine.get(h.hit.line.index);
-    if (list) list.push(h);
-    else byLine.set(h.hit.line.index, [h]);
-  }
-  for (const line of byLine.values()) {
-    line.sort((a, b) => a.hit.start - b.hit.start);
-    for (let k = 0; k + 2 < line.length; k++) {
-      const [head, first, second] = [line[k]!.hit, line[k + 1]!.hit, line[k + 2]!.hit];
-      if (!HEADS_LIST.test(text.slice(head.end, first.start)) || isKindOf(first.value, head.value)) continue;
-      const between = text.slice(first.end, second.start);
-      if (!/[.;!?]\s/u.test(between) && (LIST_JOINER_WORDS.test(between) || LIST_JOINER.test(between) || /^\s*and\s*$/iu.test(between))) heads.add(line[k]!);
-    }
-  }
-  return heads;
-}
-
 /**
  * Catalogue skills a posting names, with how firmly (see requirementStrength; a skill named in the title, as in
  * "Python Developer", is a must-have), one requirement per skill or per choice of skills (see choiceGroups). A
@@ -200,8 +171,6 @@ export function extractJobSkills(
 
   const found = new Map<string, { ids: string[]; strength: Strength; order: number }>();
   const isKindOf = (kind: string, category: string) => catalogue.kindsOf(category).includes(kind);
-  const heads = listHeads(scan.doc.text, hits, isKindOf);
-  if (heads.size) hits.splice(0, hits.length, ...hits.filter((h) => !heads.has(h)));
   for (const group of choiceGroups(scan.doc.text, hits, isKindOf)) {
     const members = group.map((i) => hits[i]!).sort((a, b) => a.order - b.order);
     const ids = [...new Set(members.map((m) => m.hit.value))];

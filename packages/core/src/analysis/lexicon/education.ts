@@ -130,9 +130,10 @@ const DEGREES: DegreeSpec[] = [
   { level: "master", phrases: "master of computer science", field: "computer-science" },
   { level: "master", phrases: "master of engineering|meng|m.eng|m.e", field: "engineering" },
   { level: "master", phrases: "ME", field: "engineering", ambiguous: true, caseSensitive: true },
-  { level: "master", phrases: "msme|m.s.m.e", field: "mechanical-engineering" },
+  // MSME is also small-business lending ("MSME lending"), MSCS Microsoft Cluster Service: degrees only as one.
+  { level: "master", phrases: "msme|m.s.m.e", field: "mechanical-engineering", ambiguous: true },
   { level: "master", phrases: "msee|m.s.e.e", field: "electrical-engineering" },
-  { level: "master", phrases: "mscs|m.s.c.s", field: "computer-science" },
+  { level: "master", phrases: "mscs|m.s.c.s", field: "computer-science", ambiguous: true },
   { level: "master", phrases: "master of fine arts|mfa", field: "fine-arts" },
   { level: "master", phrases: "master of public health|mph", field: "public-health" },
   { level: "master", phrases: "master of education|m.ed", field: "education" },

@@ -239,6 +239,12 @@ export interface Position {
   share: number;
   /** Catalogue skills mentioned in the position's lines (title, dates and the lines up to the next position). */
   skills: string[];
+  /**
+   * When the catalogue knows no title for the position: the text of the lines its title would be on (the date line
+   * and its neighbours, as titles are searched), so that a title the catalogue does not know can still be read
+   * against the posting's ("Inbound Operations Supervisor" for a Warehouse Supervisor posting).
+   */
+  titleLines?: string;
   evidence: Evidence;
 }
 

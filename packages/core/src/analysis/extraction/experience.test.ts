@@ -836,3 +836,20 @@ describe("an employer line wrapped between the title and the dates", () => {
     ]);
   });
 });
+
+describe("title lines of a position the catalogue has no title for", () => {
+  it("keeps the lines its title would be on, where titles are searched", () => {
+    const exp = experience(["Experience", "Inbound Operations Supervisor", "Northfield Distribution", "2019 – 2024", "- Led receiving and putaway"].join("\n"));
+    const [position] = exp.positions;
+    expect(position!.titleId).toBeNull();
+    expect(position!.titleLines).toContain("Inbound Operations Supervisor");
+    // Bullets are duties, not titles.
+    expect(position!.titleLines).not.toContain("receiving");
+  });
+
+  it("is absent when the catalogue knows the title", () => {
+    const exp = experience("Experience\nBackend Engineer, Acme, 2019 – 2024\n- Built payment APIs");
+    expect(exp.positions[0]!.titleId).not.toBeNull();
+    expect(exp.positions[0]!.titleLines).toBeUndefined();
+  });
+});

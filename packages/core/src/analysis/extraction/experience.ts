@@ -215,9 +215,19 @@ function titleFor(
   rangesByLine: Map<number, MonthInterval[]>,
   cache: TitleCache,
 ): TitleFound | null {
+  for (const line of titleLines(scan, lineIndex, rangesByLine)) {
+    const found = exactTitle(scan, ctx, line, cache);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The lines that may hold a date line's title, in the order titleFor tries them (see there). */
+function titleLines(scan: Scan<ResumeSection>, lineIndex: number, rangesByLine: Map<number, MonthInterval[]>): ResumeLine[] {
   const lines = scan.doc.lines;
   const home = lines[lineIndex]!;
   const datesFirst = entriesStartWithDates(lines, home, rangesByLine);
+  const out: ResumeLine[] = [];
   // The line above the dates may be the wrapped end of the employer's ("Kessler Precision Components (automotive
   // stampings, 450" / "employees), Joliet, IL"): the title is then a line further up.
   const wrapped = !datesFirst && lineIndex >= 1 && wrapsLineAbove(lines, lines[lineIndex - 1]!, home);
@@ -231,10 +241,9 @@ function titleFor(
     if (offset <= -2 && rangesByLine.has(line.index + 1)) continue;
     if (offset === -3 && rangesByLine.has(line.index + 2)) continue;
     if (offset !== 0 && line.tokens.length > MAX_TITLE_LINE_WORDS) continue;
-    const found = exactTitle(scan, ctx, line, cache);
-    if (found) return found;
+    out.push(line);
   }
-  return null;
+  return out;
 }
 
 /**
@@ -410,13 +419,15 @@ export function extractCandidateExperience(
   const entries = [...rangesByLine].map(([lineIndex, ranges]) => {
     const line = scan.doc.lines[lineIndex]!;
     const title = titleFor(scan, ctx, lineIndex, rangesByLine, cache);
-    return { line, ranges, title, found: employerOf(scan, line, title, now, rangesByLine, isTitleLine) };
+    // Without a catalogue title, the lines where it would be written, for a reader who knows the posting's title.
+    const untitled = title ? undefined : titleLines(scan, lineIndex, rangesByLine).map((l) => l.text).join("\n");
+    return { line, ranges, title, untitled, found: employerOf(scan, line, title, now, rangesByLine, isTitleLine) };
   });
   const layouts = employerLayouts(entries);
   const spans = entrySpans(scan.doc.lines, entries.map(({ line, title }) => Math.min(line.index, title?.line.index ?? line.index)));
   const boundaries: number[] = [];
   const unpaid: number[] = [];
-  for (const { line, ranges, title, found: read } of entries) {
+  for (const { line, ranges, title, untitled, found: read } of entries) {
     const lineIndex = line.index;
     const first = Math.min(lineIndex, title?.line.index ?? lineIndex);
     const entryLines = scan.doc.lines.slice(first, (spans.get(first) ?? lineIndex) + 1);
@@ -456,6 +467,7 @@ export function extractCandidateExperience(
         current: range.current,
         share,
         skills: [],
+        ...(untitled === undefined ? {} : { titleLines: untitled }),
         evidence: {
           snippet: positionSnippet(text, line, title?.line ?? null, range),
           section: line.section,

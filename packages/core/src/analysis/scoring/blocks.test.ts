@@ -2,7 +2,18 @@ import { describe, expect, it } from "vitest";
 import { fixtureContext } from "../__fixtures__/catalogue.ts";
 import { analyseCandidate } from "../engine/candidate.ts";
 import { analyseJob } from "../engine/job.ts";
-import { KIN_FLOOR, KIN_FULL_OVERLAP, RELATED_ROLE_CREDIT, relatedRoleCredit, weightedYears } from "./blocks.ts";
+import {
+  KIN_FLOOR,
+  KIN_FULL_OVERLAP,
+  RELATED_ROLE_CREDIT,
+  RESOLVED_SKILLS_WEIGHT,
+  relatedRoleCredit,
+  relevantPositions,
+  scoreAttributes,
+  titleHead,
+  weightedYears,
+} from "./blocks.ts";
+import { RELEVANCE_WEIGHT } from "./relevance.ts";
 
 const ctx = fixtureContext();
 const NOW = new Date(Date.UTC(2025, 5, 15));
@@ -45,5 +56,121 @@ describe("recency-weighted years", () => {
     const both = positions("Software Engineer, Acme, Jan 2005 – Dec 2010\nSoftware Engineer, Beta, Jan 2010 – Present");
     // Beta: Jan 2010 – Jun 2025, 186 months in full; Acme adds Jan 2005 – Dec 2009, 60 months at half.
     expect(weightedYears(both, asOf)).toBeCloseTo((186 + 30) / 12, 6);
+  });
+});
+
+// A profession the fixture catalogue does not know: no warehouse title, and of its skills only Excel.
+const WAREHOUSE = `Warehouse Supervisor - 2nd Shift
+Requirements
+- 3+ years of experience in a distribution center or warehouse
+- Lead inbound receiving, putaway, replenishment and outbound shipping for a team of pickers and forklift operators
+- Run cycle counts and inventory accuracy audits; resolve discrepancies with the inventory control team
+- Coach associates on safety, pick rates and dock scheduling
+- Excel is a plus
+`;
+const WAREHOUSE_WORK = `Experience
+Inbound Operations Supervisor, Northfield Distribution, 2019 – Present
+- Led receiving, putaway and replenishment for a team of 20 pickers and forklift operators
+- Ran cycle counts and inventory audits, cut discrepancies by half; scheduled dock appointments`;
+const CASHIER_WORK = `Experience
+Cashier, Corner Shop, 2019 – Present
+- Served customers at the till and balanced the cash drawer at close`;
+
+describe("a posting whose requirements the catalogue barely resolves", () => {
+  const posting = analyseJob(WAREHOUSE, ctx);
+  const block = (resume: string) => scoreAttributes(posting, analyseCandidate(resume, ctx, NOW)).skills;
+
+  it("lets the posting's wording make up the skills it does not resolve, as a must-have", () => {
+    expect(posting.skills.map((s) => [s.name, s.strength])).toEqual([["Microsoft Excel", "nice"]]);
+    const skills = block(WAREHOUSE_WORK);
+    const relevance = skills.find((a) => a.kind === "relevance")!;
+    expect(relevance.strength).toBe("must");
+    expect(relevance.weight).toBe(RESOLVED_SKILLS_WEIGHT - 0.5);
+    // The one nice-to-have no longer halves the block, and the wording carries it.
+    const score = (attributes: typeof skills) => attributes.reduce((s, a) => s + a.weight * a.credit, 0) / attributes.reduce((s, a) => s + a.weight, 0);
+    expect(score(skills)).toBeGreaterThan(0.5);
+    expect(score(block(CASHIER_WORK))).toBeLessThan(0.1);
+  });
+
+  it("scores a posting that names no catalogue skill on its wording alone", () => {
+    const bare = analyseJob(WAREHOUSE.replace("- Excel is a plus\n", ""), ctx);
+    expect(bare.skills).toEqual([]);
+    const skills = scoreAttributes(bare, analyseCandidate(WAREHOUSE_WORK, ctx, NOW)).skills;
+    expect(skills.map((a) => [a.kind, a.strength])).toEqual([["relevance", "must"]]);
+    expect(skills[0]!.credit).toBeGreaterThan(0.5);
+  });
+
+  it("leaves a posting that resolves its skills as it was: relevance weighs one skill, as firm as the skills", () => {
+    const resolved = analyseJob("Backend Engineer\nRequirements\n- Python, Go, Java, PostgreSQL, Docker, Kubernetes, Terraform, Helm and GraphQL\n- Build payment APIs, ledgers and reconciliation jobs for merchants and banks", ctx);
+    expect(resolved.skills.length).toBeGreaterThanOrEqual(RESOLVED_SKILLS_WEIGHT);
+    expect(resolved.skills.every((s) => s.strength === "must")).toBe(true);
+    const relevance = scoreAttributes(resolved, analyseCandidate(WAREHOUSE_WORK, ctx, NOW)).skills.find((a) => a.kind === "relevance")!;
+    expect(relevance.weight).toBe(RELEVANCE_WEIGHT);
+    const nice = analyseJob("Backend Engineer\nNice to have\n- Python, Go, Java, JavaScript, TypeScript, Terraform, Kubernetes, Docker, Helm, AWS, PostgreSQL, SQL, Django, GraphQL, React, Git and Linux\n- Build payment APIs, ledgers and reconciliation jobs for merchants and banks", ctx);
+    const niceRelevance = scoreAttributes(nice, analyseCandidate(WAREHOUSE_WORK, ctx, NOW)).skills.find((a) => a.kind === "relevance")!;
+    expect(nice.skills.length * 0.5).toBeGreaterThanOrEqual(RESOLVED_SKILLS_WEIGHT);
+    expect(niceRelevance.strength).toBe("nice");
+    expect(niceRelevance.weight).toBe(RELEVANCE_WEIGHT * 0.5);
+  });
+});
+
+describe("the posting title's role word", () => {
+  it("is the last word of the title before any separator, not a grade", () => {
+    expect(titleHead("Registered Nurse - Medical/Surgical Intensive Care Unit")).toBe("nurse");
+    expect(titleHead("WAREHOUSE SUPERVISOR - 2ND SHIFT")).toBe("supervisor");
+    expect(titleHead("Software Engineer II")).toBe("engineer");
+    expect(titleHead("Sous Chef, Stone & Reed")).toBe("chef");
+    expect(titleHead("")).toBeNull();
+  });
+
+  it("makes a position whose title the catalogue does not know relevant when its title names it", () => {
+    const posting = analyseJob(WAREHOUSE, ctx);
+    expect(posting.title.id).toBeNull();
+    // Few of the posting's words: relevant by its title alone.
+    const supervisor = analyseCandidate("Experience\nNight Shift Supervisor, Acme Foods\n2019 – Present\n- Closed the building and signed off the crew", ctx, NOW);
+    expect(supervisor.experience.positions.map((p) => p.titleId)).toEqual([null]);
+    expect(relevantPositions(posting, supervisor)).toHaveLength(1);
+    expect(scoreAttributes(posting, supervisor).experience.find((a) => a.kind === "years")!.credit).toBe(1);
+    // The same work under another title, or the word in a duty rather than the title, is not.
+    const crew = analyseCandidate("Experience\nCrew Member, Acme Foods\n2019 – Present\n- Closed the building with the supervisor", ctx, NOW);
+    expect(relevantPositions(posting, crew)).toEqual([]);
+  });
+
+  it("reads the title as written when the catalogue knows the candidate's title but not the posting's", () => {
+    const posting = analyseJob("Payments Engineer\nRequirements\n- 3+ years building Python services\n- Terraform", ctx);
+    expect(posting.title.id).toBeNull();
+    const devops = analyseCandidate("Experience\nSite Reliability Engineer, Acme, 2020 – Present\n- On-call rotation", ctx, NOW);
+    expect(relevantPositions(posting, devops)).toHaveLength(1);
+  });
+
+  it("does not make a catalogue title of another career group relevant when the catalogue knows the posting's", () => {
+    // Software Engineer and DevOps Engineer share the word, not the profession.
+    const devops = analyseCandidate("Experience\nDevOps Engineer, Acme, 2020 – Present\n- Ran the on-call rotation", ctx, NOW);
+    expect(job.title.id).not.toBeNull();
+    expect(relevantPositions(job, devops)).toEqual([]);
+  });
+});
+
+describe("a position described in the posting's words", () => {
+  const posting = analyseJob(WAREHOUSE, ctx);
+
+  it("is relevant experience whatever its title, once its lines use RELEVANT_WORDING_SHARE of the wording", () => {
+    const lead = analyseCandidate(WAREHOUSE_WORK.replace("Inbound Operations Supervisor", "Inbound Lead"), ctx, NOW);
+    expect(lead.experience.positions.map((p) => p.titleId)).toEqual([null]);
+    expect(relevantPositions(posting, lead)).toHaveLength(1);
+    expect(scoreAttributes(posting, lead).experience.find((a) => a.kind === "years")!.credit).toBe(1);
+  });
+
+  it("is not relevant for a few of the posting's words, nor for another position's", () => {
+    const cashier = analyseCandidate(CASHIER_WORK, ctx, NOW);
+    expect(relevantPositions(posting, cashier)).toEqual([]);
+    expect(scoreAttributes(posting, cashier).experience.find((a) => a.kind === "years")!.credit).toBe(0);
+    // Two positions: the earlier cashier job does not borrow the later warehouse job's words.
+    // A posting without catalogue skills or title still tells relevance by its words: not every position counts.
+    const bare = analyseJob(WAREHOUSE.replace("- Excel is a plus\n", ""), ctx);
+    expect([bare.title.id, bare.skills.length]).toEqual([null, 0]);
+    expect(relevantPositions(bare, cashier)).toEqual([]);
+    const both = analyseCandidate(`${WAREHOUSE_WORK.replace("Inbound Operations Supervisor", "Inbound Lead")}\nCashier, Corner Shop, 2012 – 2018\n- Served customers at the till`, ctx, NOW);
+    expect(relevantPositions(posting, both).map((p) => p.start)).toEqual(["2019-07"]);
   });
 });

@@ -147,16 +147,29 @@ function skillAttributes(job: JobProfile, candidate: CandidateProfile): Attribut
 }
 
 /**
+ * Weight of catalogue skills (a must-have 1, a nice-to-have 0.5) a posting names before the lexical relevance of the
+ * résumé weighs just RELEVANCE_WEIGHT among them. A posting of a profession the catalogue barely knows resolves few
+ * of its requirements to catalogue skills, and a recruiter then reads the résumé against the posting's own words:
+ * below this weight, relevance makes up the difference (none resolved: the block is relevance alone) and is a
+ * must-have whatever the firmness of the few skills found, so that one stray nice-to-have does not halve the block.
+ */
+export const RESOLVED_SKILLS_WEIGHT = 8;
+
+/**
  * The posting's skills, then the lexical relevance of the résumé to the posting's wording. Relevance refines the
- * skills the posting states, so a posting without catalogue skills keeps an empty skills block (left out of the
- * score) rather than one resting on wording alone; it is as firm as the firmest skill asked for.
+ * skills the posting states, as firm as the firmest of them; when the posting resolves few skills
+ * (RESOLVED_SKILLS_WEIGHT) it carries the block instead, and a posting without catalogue skills is scored on its
+ * wording alone.
  */
 function skillsBlock(job: JobProfile, candidate: CandidateProfile): Attribute[] {
   const skills = skillAttributes(job, candidate);
-  if (skills.length === 0) return skills;
-  const strength = skills.some((a) => a.strength === "must") ? "must" : "nice";
+  const resolved = skills.reduce((sum, a) => sum + a.weight, 0);
+  const sparse = resolved < RESOLVED_SKILLS_WEIGHT;
+  const strength = sparse || skills.some((a) => a.strength === "must") ? "must" : "nice";
   const relevance = relevanceAttribute(job, candidate, strength);
-  return relevance ? [...skills, relevance] : skills;
+  if (!relevance) return skills;
+  if (sparse) relevance.weight = Math.max(relevance.weight, RESOLVED_SKILLS_WEIGHT - resolved);
+  return [...skills, relevance];
 }
 
 /** Share of the posting title's catalogue skills a related title must share to earn all of RELATED_ROLE_CREDIT. */
@@ -180,21 +193,91 @@ const LEVEL_NAMES: Record<JobLevel, string> = {
 };
 
 /**
+ * The word that names the posting's role: the last word of its title before any separator ("Nurse" in "Registered
+ * Nurse - Medical/Surgical Intensive Care Unit", "Supervisor" in "WAREHOUSE SUPERVISOR - 2ND SHIFT"), lower-cased;
+ * null when the title has none (a roman numeral or figure is a grade, not a role: "Engineer II" → "engineer").
+ */
+export function titleHead(text: string): string | null {
+  const core = text.split(/\s+[-–—|@/]\s+|[,(:]/u)[0] ?? "";
+  const words = core.match(/\p{L}[\p{L}'’-]*/gu) ?? [];
+  for (let i = words.length - 1; i >= 0; i--) {
+    const word = words[i]!.toLowerCase();
+    if (word.length >= 3 && !/^[ivx]+$/u.test(word)) return word;
+  }
+  return null;
+}
+
+/** A pattern for the role word as a whole word, in any case, singular or plural. */
+export function rolePattern(head: string): RegExp {
+  const escaped = head.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}s?(?![\\p{L}\\p{N}])`, "iu");
+}
+
+/**
  * Positions that count towards the posting: the posting's title or one of its career group, or — for titles the
  * catalogue does not know or other groups — a position that names at least RELEVANT_SKILL_MATCHES of the posting's
- * skills (all of them when it names fewer). A posting without a recognised title relies on the skills alone; one
- * with neither gives nothing to tell relevance by, so every position counts.
+ * skills (all of them when it names fewer). A position whose title the catalogue does not know counts when its
+ * title lines name the role word of the posting's title (`titleHead`: an "Inbound Operations Supervisor" is relevant
+ * to a Warehouse Supervisor posting, a "staff nurse" to a Registered Nurse one), as a recruiter reads it; so does any
+ * position whose title as written names it when the catalogue does not know the posting's title. And any position
+ * whose lines use RELEVANT_WORDING_SHARE of the posting's weighted wording counts: the posting's own words tell its
+ * kind of work where the catalogue knows neither title nor skills. A posting with no recognised title, no skills and
+ * no wording (under MIN_VOCABULARY_TERMS terms) gives too little to tell relevance by, so every position counts.
  */
 export function relevantPositions(job: JobProfile, candidate: CandidateProfile): Position[] {
   const asked = new Set(job.skills.flatMap((s) => [s, ...s.alternatives]).filter((s) => s.type !== "Common Skill").map((s) => s.id));
-  if (job.title.id === null && asked.size === 0) return candidate.experience.positions;
+  const head = titleHead(job.title.text);
+  if (job.title.id === null && asked.size === 0 && job.wording.length === 0) return candidate.experience.positions;
   const needed = Math.min(RELEVANT_SKILL_MATCHES, asked.size);
+  const role = head === null ? null : rolePattern(head);
+  const namesTheRole = (p: Position): boolean => {
+    if (role === null) return false;
+    if (p.titleId === null) return p.titleLines !== undefined && role.test(p.titleLines);
+    return job.title.id === null && p.title !== null && role.test(p.title);
+  };
+  const described = wordingShares(job, candidate);
   return candidate.experience.positions.filter(
     (p) =>
       (job.title.id !== null && p.titleId === job.title.id) ||
       (job.title.careerGroup !== null && p.careerGroup === job.title.careerGroup) ||
-      (needed > 0 && p.skills.filter((id) => asked.has(id)).length >= needed),
+      (needed > 0 && p.skills.filter((id) => asked.has(id)).length >= needed) ||
+      namesTheRole(p) ||
+      (described.get(p.end) ?? 0) >= RELEVANT_WORDING_SHARE,
   );
+}
+
+/**
+ * Share of the posting's weighted wording (extraction/vocabulary.ts, `extractJobWording`) a position's own lines must
+ * use for the position to count as relevant experience, whatever its title and skills: a job described in the
+ * posting's words is the posting's kind of work, as a recruiter reads it, also where the catalogue knows neither
+ * the title nor the skills. (The whole résumé earns full lexical relevance at half of the wording.)
+ */
+export const RELEVANT_WORDING_SHARE = 0.15;
+
+/**
+ * By a position's last month: the share of the posting's weighted wording its work-history lines use. A work line
+ * belongs to the most recent position it falls in (`WorkLine.lastUsed`), so positions ending in the same month share
+ * their lines.
+ */
+function wordingShares(job: JobProfile, candidate: CandidateProfile): Map<string, number> {
+  const weights = new Map(job.wording.map((v) => [v.term, v.weight]));
+  let total = 0;
+  for (const w of weights.values()) total += w;
+  const out = new Map<string, number>();
+  if (total <= 0) return out;
+  const terms = new Map<string, Set<string>>();
+  for (const line of candidate.work) {
+    if (!line.lastUsed) continue;
+    let set = terms.get(line.lastUsed);
+    if (!set) terms.set(line.lastUsed, (set = new Set()));
+    for (const t of line.terms) if (weights.has(t)) set.add(t);
+  }
+  for (const [end, set] of terms) {
+    let sum = 0;
+    for (const t of set) sum += weights.get(t)!;
+    out.set(end, sum / total);
+  }
+  return out;
 }
 
 /**

@@ -96,10 +96,13 @@ describe("lexical relevance", () => {
     expect(result.recommendation_insights.context_summary.requirement_gaps.some((g) => g.startsWith("Wording"))).toBe(false);
   });
 
-  it("is left out when the posting names no catalogue skill, so the skills block stays empty", () => {
+  it("carries the skills block alone when the posting names no catalogue skill", () => {
     const noSkills = analyseJob(JOB.replace("- Python and Docker\n", ""), ctx);
     expect(noSkills.wording.length).toBeGreaterThan(0);
     const result = scoreMatch(noSkills, analyseCandidate(recent, ctx, NOW), { candidateName: "A", postedDate: NOW }, ctx);
-    expect(result.recommendation_insights.analysed_skills.attributes_matched).toBe("0/0");
+    const skills = result.recommendation_insights.analysed_skills;
+    expect(skills.attributes_matched).toMatch(/^[01]\/1$/u);
+    expect([...skills.matched_attributes, ...skills.unmatched_attributes][0]).toMatch(/^Wording of the posting in the résumé/u);
+    expect(result.recommendation_insights.context_summary.requirement_gaps).toEqual([]);
   });
 });

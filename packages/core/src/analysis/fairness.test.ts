@@ -95,3 +95,99 @@ describe("a name that contains a job title", () => {
     expect(read("Senior Baker").textLength).toBeGreaterThan(alexandra.textLength);
   });
 });
+
+describe("job words with a gendered ending (foreman, forewoman)", () => {
+  const catalogue = new Catalogue(
+    buildCatalogue(
+      [
+        {
+          path: "skills.json",
+          content: {
+            skills: [
+              { name: "Blueprint Reading", type: "Specialized Skill" },
+              { name: "OSHA 30", type: "Certification" },
+              { name: "Conduit Bending", type: "Specialized Skill" },
+            ],
+          },
+        },
+        {
+          path: "trades.json",
+          content: {
+            career_group: "Construction & Skilled Trades",
+            titles: [
+              // As in the shipped catalogue: the gendered and the neutral forms of the title.
+              { name: "Foreman", aliases: ["Foreperson", "Forewoman", "General Foreman", "General Foreperson"], skills: ["Blueprint Reading", "OSHA 30"] },
+              { name: "Electrician", skills: ["Conduit Bending", "Blueprint Reading"] },
+            ],
+          },
+        },
+      ],
+      "test",
+    ),
+  );
+  const trades = { catalogue, normalizer: new TitleNormalizer(catalogue) };
+  const JOB_TEXT =
+    "General Foreman\nRequirements\n- 5+ years of experience, including time as a foreman on commercial electrical jobs\n" +
+    "- Blueprint reading\n- OSHA 30\n- Conduit bending";
+  const RESUME =
+    "Sam Rivera\nExperience\nGeneral Foreman — Acme Electric\nJan 2016 – Present\n" +
+    "- Ran crews of 12 electricians as foreman on schools; blueprint reading, conduit bending\n" +
+    "Electrician — Acme Electric\nJan 2010 – Dec 2015\n- Conduit bending\nCertifications\nOSHA 30\n";
+  const asWoman = (text: string) => text.replace(/Foreman/gu, "Forewoman").replace(/foreman/gu, "forewoman");
+  const read = (text: string) => analyseCandidate(text, trades, NOW);
+  const score = (text: string) => scoreMatch(analyseJob(JOB_TEXT, trades), read(text), { candidateName: "A", postedDate: POSTED }, trades);
+
+  it("reads Foreman and Forewoman alike, as the foreman title, and scores them identically", () => {
+    const man = score(RESUME);
+    const woman = score(asWoman(RESUME));
+    expect(woman.match_score).toBe(man.match_score);
+    expect(woman.summary).toEqual(man.summary);
+    for (const block of ["analysed_education", "analysed_experience", "analysed_skills", "analysed_interests"] as const) {
+      expect(woman.recommendation_insights[block]).toEqual(man.recommendation_insights[block]);
+    }
+    expect(woman.recommendation_insights.context_snippets.overall_confidence_score).toBe(
+      man.recommendation_insights.context_snippets.overall_confidence_score,
+    );
+    for (const text of [RESUME, asWoman(RESUME)]) {
+      const positions = read(text).experience.positions;
+      expect(positions.map((p) => p.catalogueTitle)).toEqual(["Foreman", "Electrician"]);
+      // Shown in its neutral form, never the gendered one.
+      expect(positions[0]!.title).toBe("General Foreperson");
+    }
+    expect(man.recommendation_insights.analysed_experience.matched_attributes.join(" ")).toContain("Experience as Foreman");
+  });
+
+  it("never quotes the gendered word, nor the stem left by its mask", () => {
+    for (const text of [RESUME, asWoman(RESUME)]) {
+      const r = score(text);
+      const snippets = r.recommendation_insights.context_snippets.source_snippets.map((s) => s.snippet);
+      expect(snippets.length).toBeGreaterThan(0);
+      for (const s of snippets) {
+        expect(text).toContain(s);
+        expect(s).not.toMatch(/fore(?:wo)?m[ae]n|\bfore\b/iu);
+      }
+    }
+  });
+
+  it("keeps a first line that is only the title as a title, in either form", () => {
+    const resume = (title: string) => `${title}\nExperience\n${title} — Acme Electric\nJan 2016 – Present\n- Conduit bending\n`;
+    const man = read(resume("General Foreman"));
+    const woman = read(resume("General Forewoman"));
+    expect(woman.textLength).toBe(man.textLength);
+    expect(woman.experience.positions).toEqual(man.experience.positions);
+    // Not masked as a name: the two words count as text.
+    expect(man.textLength).toBe(resume("General Foreman").length - 2 * "man".length);
+  });
+
+  it("makes no job of a non-title use ('foreman of the jury')", () => {
+    const resume = (word: string) =>
+      `Sam Rivera\nSummary\nCommercial electrician. Served as ${word} of the jury in a county civil trial.\n` +
+      "Experience\nElectrician — Acme Electric\nJan 2010 – Present\n- Conduit bending\n";
+    for (const word of ["foreman", "forewoman"]) {
+      const p = read(resume(word));
+      expect(p.experience.positions.map((x) => x.catalogueTitle)).toEqual(["Electrician"]);
+      expect(p.experience.titles.map((t) => t.name)).toEqual(["Electrician"]);
+    }
+    expect(score(resume("foreman")).match_score).toBe(score(resume("forewoman")).match_score);
+  });
+});

@@ -9,6 +9,7 @@ import { withoutNegatedSkills } from "../extraction/negation.ts";
 import { asText, scanText } from "../extraction/scan.ts";
 import { extractCandidateSkills } from "../extraction/skills.ts";
 import { RESUME_SECTIONS } from "../text/headings.ts";
+import { occupationalReading } from "../text/occupations.ts";
 import { redactProtected } from "../text/redact.ts";
 import type { CandidateProfile, EngineContext } from "../types.ts";
 import { detectLevels } from "../../catalogue/normalizer/levels.ts";
@@ -20,7 +21,8 @@ import { tokenize } from "../../text/tokens.ts";
  * masked like any other.
  */
 function namesOnlyATitle(ctx: EngineContext, line: string): boolean {
-  const tokens = tokenize(line);
+  // Read as the document's tokens are (occupations.ts): "General Forewoman" is a title exactly as "General Foreman".
+  const tokens = tokenize(line).map((t) => ({ ...t, norm: occupationalReading(t.norm, line[t.end]) ?? t.norm }));
   return ctx.catalogue.titleMatcher
     .findAll(line, tokens)
     .some((m) => tokens.every((t) => (t.start >= m.start && t.end <= m.end) || detectLevels(t.raw).length > 0));

@@ -1,6 +1,7 @@
 import type { Token } from "../../text/tokens.ts";
 import type { JobSection, ResumeSection } from "../text/headings.ts";
 import type { Line } from "../text/document.ts";
+import { shownWord } from "../text/occupations.ts";
 import { linesPassage, MAX_SNIPPET_LENGTH } from "../text/snippet.ts";
 import type { Duty, Evidence, StatedTerm, WorkLine } from "../types.ts";
 import { evidenceAt } from "./evidence.ts";
@@ -130,7 +131,7 @@ export function termsOf(tokens: readonly Token[], skills: readonly SkillSpan[], 
     // of a sentence is capitalised by grammar: "Ran the pass. Trained new cooks." has two duties' verbs.
     if (i > 0 && !starts.has(t.start) && /^\p{Lu}\p{Ll}/u.test(t.raw)) continue;
     if (t.norm.length < 3 || !/^\p{L}+$/u.test(t.norm) || STOP_WORDS.has(t.norm)) continue;
-    add(stem(t.norm), t.raw);
+    add(stem(t.norm), shownWord(t));
   }
   return terms;
 }

@@ -1,5 +1,6 @@
 import { JOB_LEVELS, type JobLevel } from "../../catalogue/normalizer.ts";
 import type { ResumeSection } from "../text/headings.ts";
+import { shownTitle } from "../text/occupations.ts";
 import { linesPassage, snippetAround } from "../text/snippet.ts";
 import type { CandidateExperience, EngineContext, HeldTitle, Position } from "../types.ts";
 import { coveredMonths, findDateRanges, monthLabel, type MonthInterval } from "./dates.ts";
@@ -132,6 +133,8 @@ function volunteerEntry(title: TitleFound | null, lines: readonly ResumeLine[]):
 interface TitleFound {
   line: ResumeLine;
   written: string;
+  /** As shown: `written`, a job word's stem before the mask completed to its neutral word (occupations.ts). */
+  shown: string;
   id: string;
   name: string;
   careerGroup: string;
@@ -190,6 +193,7 @@ function exactTitle(scan: Scan<ResumeSection>, ctx: EngineContext, line: ResumeL
   const result = found && {
     line,
     written: found.written,
+    shown: shownTitle(scan.doc.text, found.start, found.end),
     id: found.title.id,
     name: found.title.name,
     careerGroup: found.title.career_group,
@@ -455,7 +459,7 @@ export function extractCandidateExperience(
       if (seen.has(key)) continue;
       seen.add(key);
       const position: Position = {
-        title: title?.written ?? null,
+        title: title?.shown ?? null,
         catalogueTitle: title?.name ?? null,
         employer,
         titleId: title?.id ?? null,

@@ -1,4 +1,5 @@
 import { tokenize, type Token } from "../../text/tokens.ts";
+import { occupationalReading } from "./occupations.ts";
 
 /**
  * A plain-text document cut into non-empty lines, each tagged with the section it sits in. Every offset is an offset
@@ -237,9 +238,16 @@ export function parseDocument<K extends string>(text: string, vocab: SectionVoca
     // The label of an inline heading ("Education: BSc Physics") is structure, not evidence: drop its tokens so that
     // nothing is extracted from it (the word "Education" is also a field of study).
     const labelEnd = heading?.inline ? heading.contentStart : 0;
+    // A job word with a gendered ending, or its stem before the mask of a redacted one, reads as its neutral word
+    // ("Foreman", "Forewoman", "Fore" + MASK → "foreperson"; occupations.ts): the same reading for every gender.
     const tokens = own
       .filter((t) => t.start >= labelEnd)
-      .map((t) => ({ ...t, start: t.start + start, end: t.end + start }));
+      .map((t) => ({
+        ...t,
+        start: t.start + start,
+        end: t.end + start,
+        norm: occupationalReading(t.norm, text[t.end + start]) ?? t.norm,
+      }));
     lines.push({
       index: lines.length,
       start,

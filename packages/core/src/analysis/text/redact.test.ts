@@ -42,11 +42,32 @@ describe("redactProtected", () => {
     const text =
       "x\nShe led her team; he/him; chairwoman of the sorority; mother of two; 41 years old; born in 1984; church choir;\n" +
       "member of National Society of Black Engineers; Hispanic heritage month; US citizen; Ms. Smith\nSHE LED HIS TEAM";
-    expect(visible(text)).toEqual(["x", "led", "team;", ";", "of", "the", ";", ";", ";", ";", "choir;", "member", "of", "National", "Society", "of", "Engineers;", "heritage", "month;", ";", "Smith", "LED", "TEAM"]);
+    expect(visible(text)).toEqual(["x", "led", "team;", ";", "chair", "of", "the", ";", ";", ";", ";", "choir;", "member", "of", "National", "Society", "of", "Engineers;", "heritage", "month;", ";", "Smith", "LED", "TEAM"]);
     // Words that merely contain a protected word, and job vocabulary that looks like one, are kept.
     expect(visible("x\nThe MR was merged in 50 ms; shepherd; manager; human; single-page app; black-box testing; parent company")).toEqual(
       ["x", "The", "MR", "was", "merged", "in", "50", "ms;", "shepherd;", "manager;", "human;", "single-page", "app;", "black-box", "testing;", "parent", "company"],
     );
+  });
+});
+
+describe("gendered job words", () => {
+  it("masks only the gendered ending, so that both forms leave the same neutral stem at the same offsets", () => {
+    for (const [m, f] of [["Foreman", "Forewoman"], ["foremen", "forewomen"], ["CHAIRMAN", "CHAIRWOMAN"], ["Salesman", "Saleswoman"], ["craftsmen", "craftswomen"], ["Spokesman", "Spokeswoman"], ["businessman", "businesswoman"]] as const) {
+      const male = redactProtected(`x\nGeneral ${m} — Acme\n`, RESUME_SECTIONS);
+      const female = redactProtected(`x\nGeneral ${f} — Acme\n`, RESUME_SECTIONS);
+      const stem = m.slice(0, m.search(/m[ae]n$/iu));
+      expect(male.text).toBe(`x\nGeneral ${stem}${MASK.repeat(3)} — Acme\n`);
+      expect(female.text).toBe(`x\nGeneral ${stem}${MASK.repeat(5)} — Acme\n`);
+      // The characters left readable count alike, so overall confidence does not move with the gender.
+      expect(`x\nGeneral ${m} — Acme\n`.length - male.masked).toBe(`x\nGeneral ${f} — Acme\n`.length - female.masked);
+    }
+    expect(visible("x\nServed as foreman of the jury; chairwoman's report")).toEqual(["x", "Served", "as", "fore", "of", "the", "jury;", "chair", "'s", "report"]);
+    expect(visible("x\nForeman/Superintendent; Salesman-of-the-Year")).toEqual(["x", "Fore", "/Superintendent;", "Sales", "-of-the-Year"]);
+  });
+
+  it("leaves words that only contain the stem or the ending alone", () => {
+    const text = "x\nForemost salesmanship; sales manager; chair lift; sportsman; Chairmanship; Foremen2";
+    expect(redact(text)).toBe(text);
   });
 });
 
@@ -55,5 +76,11 @@ describe("quotable", () => {
     expect(quotable("Python and Go")).toBe("Python and Go");
     expect(quotable(`Led ${MASK.repeat(3)} team of five engineers`)).toBe("team of five engineers");
     expect(quotable(`${MASK.repeat(8)} | ${MASK.repeat(5)}`)).toBe("");
+  });
+
+  it("never quotes the stem left of a masked gendered ending", () => {
+    const passage = redact("x\nRan crews of 8–16 as general foreman on schools").split("\n")[1]!;
+    expect(quotable(passage)).toBe("Ran crews of 8–16 as general");
+    expect(quotable(redact("x\nForewoman, 2014 – 2019 on schools").split("\n")[1]!)).toBe("2014 – 2019 on schools");
   });
 });

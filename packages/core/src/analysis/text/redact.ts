@@ -1,14 +1,13 @@
 import { parseDocument, type SectionVocabulary } from "./document.ts";
+import { MASK } from "./mask.ts";
+import { GENDERED_OCCUPATION } from "./occupations.ts";
 
 /**
- * Blind scoring (docs/fairness.md): protected content of a candidate text is overwritten with MASK before any
- * extractor reads it. The redacted text has exactly the length and line breaks of the original, so every offset the
- * extractors compute is also an offset into the original, and a passage without MASK is a verbatim quote of it.
- *
- * MASK is whitespace to every pattern of the engine (tokens, sentence ends, snippet trimming) and practically never
- * occurs in real text; where it does, the only effect is a shorter quote (see quotable), never a leak.
+ * Blind scoring (docs/fairness.md): protected content of a candidate text is overwritten with MASK (mask.ts) before
+ * any extractor reads it. The redacted text has exactly the length and line breaks of the original, so every offset
+ * the extractors compute is also an offset into the original, and a passage without MASK is a verbatim quote of it.
  */
-export const MASK = "\u2000";
+export { MASK };
 
 export interface Redaction {
   /** The text with every protected span overwritten by MASK, same length and line breaks as the original. */
@@ -35,15 +34,16 @@ const PHONE_MIN_DIGITS = 9;
 
 // Pronouns, forms of address and words that state a gender or a family role. Only whole words are masked, in any
 // case: an all-caps résumé must be as blind as any other, at the cost of the odd acronym (HIS, SHE) being masked too.
+// Job words with a gendered ending (foreman, chairwoman, salesman…) are not here: only their ending is masked, and
+// their neutral stem is read as the occupation (GENDERED_OCCUPATION, occupations.ts).
 const GENDERED = [
   "he", "him", "his", "himself", "she", "her", "hers", "herself", "they/them", "he/him", "she/her", "he/they",
   "she/they", "sir", "madam", "man", "woman", "men", "women", "male", "female",
   "males", "females", "boy", "girl", "boys", "girls", "gentleman", "gentlemen", "lady", "ladies", "guy", "guys",
   "gal", "gals", "mother", "father", "mom", "dad", "mum", "mothers", "fathers", "moms", "dads",
   "wife", "husband", "spouse", "son", "daughter", "sons", "daughters", "brother", "sister", "brothers", "sisters",
-  "fraternity", "sorority", "chairman", "chairwoman", "chairmen", "chairwomen", "spokesman", "spokeswoman",
-  "businessman", "businesswoman", "salesman", "saleswoman", "craftsman", "craftswoman", "foreman", "forewoman",
-  "maternity", "paternity", "pregnant", "pregnancy", "married", "divorced", "widowed", "widow", "widower",
+  "fraternity", "sorority", "maternity", "paternity", "pregnant", "pregnancy", "married", "divorced", "widowed",
+  "widow", "widower",
   "fiancé", "fiancée", "fiance", "fiancee", "grandmother", "grandfather", "grandparent", "grandparents",
   "masculine", "feminine", "transgender", "nonbinary", "non-binary",
 ];
@@ -117,14 +117,16 @@ function patternSpans(text: string): Span[] {
       spans.push([m.index, m.index + m[0].length]);
     }
   }
+  // The gendered ending of a job word: "Fore|woman" and "Fore|man" both leave the stem "Fore" before the mask.
+  for (const m of text.matchAll(GENDERED_OCCUPATION)) spans.push([m.index + m[1]!.length, m.index + m[0].length]);
   return spans;
 }
 
 /**
  * Overwrites protected content with MASK: the name at the top, personal-data fields, contact details, pronouns and
- * gendered words, age, family status, religion, stated nationality and ethnicity. `isTitle` keeps a first line that
- * is a job title rather than a name ("Data Scientist"). Line breaks inside a span are kept so that the document keeps
- * its lines. Deterministic and never throws.
+ * gendered words (of a job word with a gendered ending, the ending only), age, family status, religion, stated
+ * nationality and ethnicity. `isTitle` keeps a first line that is a job title rather than a name ("Data Scientist").
+ * Line breaks inside a span are kept so that the document keeps its lines. Deterministic and never throws.
  */
 export function redactProtected<K extends string>(
   text: string,
@@ -148,12 +150,18 @@ export function redactProtected<K extends string>(
 /**
  * The part of a passage of redacted text that may be quoted: the passage itself when nothing in it was masked,
  * else its longest unmasked stretch (trimmed), or "" when nothing readable is left. Because redaction keeps every
- * offset, an unmasked stretch of the redacted text is a verbatim substring of the original.
+ * offset, an unmasked stretch of the redacted text is a verbatim substring of the original. Letters touching the
+ * mask are left out with it: they are the stem of a word whose gendered ending is masked ("Fore" of "Forewoman"),
+ * not a word to quote.
  */
 export function quotable(passage: string): string {
   if (!passage.includes(MASK)) return passage;
   let best = "";
-  for (const part of passage.split(MASK)) {
+  const parts = passage.split(MASK);
+  for (const [i, whole] of parts.entries()) {
+    let part = whole;
+    if (i < parts.length - 1) part = part.replace(/[\p{L}\p{N}]+$/u, "");
+    if (i > 0) part = part.replace(/^[\p{L}\p{N}]+/u, "");
     const trimmed = part.replace(/^[\s•·▪◦●○■□➢►✓✔*\-–—>|,;:()]+/u, "").replace(/[\s|,;:(]+$/u, "");
     if (trimmed.length > best.length) best = trimmed;
   }

@@ -1,4 +1,5 @@
 import { sentenceOf, type Line } from "./document.ts";
+import { MASK } from "./mask.ts";
 import { quotable } from "./redact.ts";
 
 export const MAX_SNIPPET_LENGTH = 240;
@@ -24,14 +25,24 @@ function tighten(text: string, from: number, to: number): [number, number] {
  * no snippet ever shows protected content.
  */
 export function snippetAround(text: string, line: Line<string>, start: number, end: number): string {
-  return quotable(passageAround(text, line, start, end));
+  return quote(text, ...passageAround(text, line, start, end));
 }
 
-function passageAround(text: string, line: Line<string>, start: number, end: number): string {
+/**
+ * quotable for the passage [from, to) of `text`, with a mask right outside it counted: a line's bounds leave the
+ * mask out, and the stem of a job word before it ("Fore" of a masked "Foreman") is not quoted either way.
+ */
+function quote(text: string, from: number, to: number): string {
+  const before = from > 0 && text[from - 1] === MASK ? MASK : "";
+  const after = text[to] === MASK ? MASK : "";
+  return quotable(before + text.slice(from, to) + after);
+}
+
+function passageAround(text: string, line: Line<string>, start: number, end: number): [number, number] {
   let [from, to] = tighten(text, line.start, line.end);
-  if (to - from <= MAX_SNIPPET_LENGTH) return text.slice(from, to);
+  if (to - from <= MAX_SNIPPET_LENGTH) return [from, to];
   [from, to] = tighten(text, ...sentenceOf(line, start, end));
-  if (to - from <= MAX_SNIPPET_LENGTH) return text.slice(from, to);
+  if (to - from <= MAX_SNIPPET_LENGTH) return [from, to];
   const room = Math.max(0, MAX_SNIPPET_LENGTH - (end - start));
   let a = Math.max(from, start - Math.floor(room / 2));
   let b = Math.min(to, a + MAX_SNIPPET_LENGTH);
@@ -42,12 +53,12 @@ function passageAround(text: string, line: Line<string>, start: number, end: num
   const lastSpace = text.lastIndexOf(" ", b);
   if (b < to && lastSpace > end) b = lastSpace;
   [from, to] = tighten(text, a, b);
-  return text.slice(from, Math.min(to, from + MAX_SNIPPET_LENGTH));
+  return [from, Math.min(to, from + MAX_SNIPPET_LENGTH)];
 }
 
 /** A passage spanning whole lines (e.g. a job title line and the date line under it), or null when too long. */
 export function linesPassage(text: string, first: Line<string>, last: Line<string>): string | null {
   const [from, to] = tighten(text, first.start, last.end);
   if (to <= from || to - from > MAX_SNIPPET_LENGTH) return null;
-  return quotable(text.slice(from, to)) || null;
+  return quote(text, from, to) || null;
 }

@@ -35,6 +35,11 @@ describe("findDateRanges", () => {
     expect(months("2019 – present day")).toEqual([["2019-07", "2025-06", 72]]);
     // "the" alone ends nothing: "2019 to the" is no range.
     expect(months("Team lead 2019 to the end of the project")).toEqual([]);
+    expect(months("Staff nurse, 2019 to the present.")).toEqual([["2019-07", "2025-06", 72]]);
+    expect(months("Staff nurse (2019 to the present)\nICU")).toEqual([["2019-07", "2025-06", 72]]);
+    // "The present" followed by a word is an adjective: "the present administration" is no open end.
+    expect(months("- Compared turnout from 2008 to the present administration's first midterm")).toEqual([]);
+    expect(months("Tracked prices from 2015 to the present quarter")).toEqual([]);
   });
 
   it("reads a bare year as mid-year, so 2015 – 2019 is four years", () => {

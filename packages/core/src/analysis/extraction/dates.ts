@@ -37,8 +37,10 @@ const DATE_SRC =
   `|(?:0?[1-9]|1[0-2])\\s?[/.]\\s?${YEAR_SRC}` +
   `|${YEAR_SRC}[-/.](?:0[1-9]|1[0-2])(?!\\d)` +
   `|${YEAR_SRC})`;
-// "April 2021 to the present", "2019 – present day".
-const OPEN_SRC = "(?:the\\s+)?present(?:\\s+day)?|current(?:ly)?|now|today|ongoing|to date|date";
+// "April 2021 to the present", "2019 – present day". "The present" is the open end only before "day", the end of
+// its line or punctuation: "from 2008 to the present administration's first midterm" names no range.
+const OPEN_SRC =
+  "the\\s+present(?:\\s+day|(?=[^\\S\\n]*(?:$|\\r?\\n|[^\\p{L}\\p{N}\\s'’])))|present(?:\\s+day)?|current(?:ly)?|now|today|ongoing|to date|date";
 const SEP_SRC = "\\s*(?:-{1,2}|–|—|−|~|to|till|until|through|thru)\\s*";
 const EDGE_BEFORE = "(?<![\\p{L}\\p{N}])";
 const EDGE_AFTER = "(?![\\p{L}\\p{N}])";

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { buildCatalogue } from "../../catalogue/build.ts";
+import { Catalogue } from "../../catalogue/catalogue.ts";
 import { fixtureContext } from "../__fixtures__/catalogue.ts";
 import { EDUCATION_LEVELS, educationRank } from "../lexicon/education.ts";
 import { JOB_SECTIONS, RESUME_SECTIONS } from "../text/headings.ts";
@@ -56,6 +58,20 @@ describe("candidate education", () => {
     expect(candidate("Skills\nFinance, MS Excel").level).toBe("none");
     // A degree by its initials next to its field stays one.
     expect(candidate("Skills\nProject management (MS in Management, 2019)").level).toBe("master");
+  });
+
+  it("reads product initials on an education line that names a school as the degree", () => {
+    const withProject = new Catalogue(
+      buildCatalogue(
+        [{ path: "s.json", content: { skills: [{ name: "Microsoft Project", type: "Specialized Skill", aliases: ["MS Project"] }] } }],
+        "test",
+      ),
+    );
+    const read = (text: string) => extractCandidateEducation(scanText(text, RESUME_SECTIONS, withProject), NOW).education.level;
+    expect(read("Education\nMS Project Management, Northeastern University, 2019")).toBe("master");
+    // The product stays the product where it is listed as a tool, in the skills or the education section.
+    expect(read("Skills\nMS Project, Excel, Smartsheet")).toBe("none");
+    expect(read("Education\nCoursework: MS Project, scheduling, cost control")).toBe("none");
   });
 
   it("ignores degrees in job descriptions unless an institution or field is named", () => {

@@ -331,8 +331,10 @@ export function extractCandidateEducation(
         !d.value.generic &&
         (supported || tradeQualification(scan, d)) &&
         (!d.value.ambiguous || inEducation || abbreviationIsDegree(d, lineHits)) &&
-        // Initials that open a catalogue skill's name are the product's ("MS Project", "MS Access"), wherever listed.
-        !(d.value.ambiguous && inSkillName(scan, d)) &&
+        // Initials that open a catalogue skill's name are the product's ("MS Project", "MS Access"), wherever listed,
+        // but on an education line that names a school they are the degree ("MS Project Management, Northeastern
+        // University, 2019").
+        !(d.value.ambiguous && !(inEducation && institution !== null) && inSkillName(scan, d)) &&
         !namesAnAward(d) &&
         !schoolsDiploma(d, secondary),
     );

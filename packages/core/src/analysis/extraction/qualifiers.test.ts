@@ -61,6 +61,34 @@ describe("credential qualifiers", () => {
     expect(statuses("Licences\nNCLEX-RN — passed 10/2026", false)).toEqual(["held"]);
   });
 
+  it("reads a licence named by its exam as held when its entry gives a state, a number, the word licence or an expiry", () => {
+    const nursing = new Catalogue(
+      buildCatalogue(
+        [{ path: "s.json", content: { skills: [{ name: "Registered Nurse (RN) License", type: "Certification", aliases: ["NCLEX-RN", "RN License"] }] } }],
+        "test",
+      ),
+    );
+    const statuses = (text: string) => {
+      const scan = scanText(text, RESUME_SECTIONS, nursing);
+      return scan.skills.map((h) => credentialStatus(text, h, true));
+    };
+    expect(statuses("LICENSURE\nNCLEX-RN, State of Texas, #812345")).toEqual(["held"]);
+    expect(statuses("LICENSURE\nNCLEX-RN — Multistate Compact License, exp. 03/2027")).toEqual(["held"]);
+    expect(statuses("Licensure\nNCLEX-RN, Ohio")).toEqual(["held"]);
+    // Unless the entry says the licence is still to come; another entry's number is not this one's.
+    expect(statuses("Licensure\nNCLEX-RN passed 2026, Texas licence pending")).toEqual(["pending"]);
+    expect(statuses("Licensure\nNCLEX-RN passed, awaiting license number")).toEqual(["pending"]);
+    expect(statuses("Licensure\nNCLEX-RN — passed 10/2026; BLS #A-55123")).toEqual(["pending"]);
+  });
+
+  it("stays fast on a posting line that names its licence many times", () => {
+    const posting = `Requirements\n- ${"Texas RN License and ".repeat(4500)}`;
+    const t0 = performance.now();
+    const rn = analyseJob(posting, ctx).skills.find((s) => s.name === "Registered Nurse License");
+    expect(performance.now() - t0).toBeLessThan(500);
+    expect(rn?.jurisdiction).toBe("Texas");
+  });
+
   it("takes one plain statement of the credential over a qualified one", () => {
     expect(strongestStatus(["pending", "held"])).toBe("held");
     expect(strongestStatus(["pending", "lapsed"])).toBe("lapsed");

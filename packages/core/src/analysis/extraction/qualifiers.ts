@@ -8,11 +8,16 @@ import type { Hit } from "./scan.ts";
  */
 export type CredentialStatus = "held" | "pending" | "lapsed";
 
-const PENDING =
-  /\b(?:pending|expected|in progress|in process|scheduled|eligible|not yet|applied for|application (?:submitted|filed)|to be obtained|willing(?:ness)? to obtain|will obtain|to obtain|plan(?:s|ning|ned)? to (?:sit|take|obtain)|sitting|studying for|preparing for|working toward(?:s)?|candidate|exam (?:date|in|on|booked)|awaiting|provisional|trainee|in training|exams?)\b/iu;
+// Words that say a credential is still to come; a mention of its exam says so too ("CPA exam in May").
+const NOT_YET_SRC =
+  "pending|expected|in progress|in process|scheduled|eligible|not yet|applied for|application (?:submitted|filed)|to be obtained|willing(?:ness)? to obtain|will obtain|to obtain|plan(?:s|ning|ned)? to (?:sit|take|obtain)|sitting|studying for|preparing for|working toward(?:s)?|candidate|exam (?:date|in|on|booked)|awaiting|provisional|trainee|in training";
+const PENDING = new RegExp(String.raw`\b(?:${NOT_YET_SRC}|exams?)\b`, "iu");
 // Words that state the credential is held, which outweigh a mention of its exam ("passed all four CPA exams; licensed",
-// "exam passed 2022"). A pending renewal is of a credential held; "passed 2 of 4 exams" stays pending.
-const HELD = /\b(?:licensed|active|valid|current|issued|renewed|renewal|passed all|passed the\s+exams?|exams? passed)\b/iu;
+// "in good standing"). A pending renewal is of a credential held.
+const HELD = /\b(?:licensed|active|valid|current|issued|renewed|renewal|unrestricted|in good standing)\b/iu;
+// A passed exam outweighs its mention for a credential the exam confers ("exam passed 2022"), not for a licence a
+// state issues afterwards (see LICENSING_EXAM). "Passed 2 of 4 exams" stays pending.
+const EXAM_PASSED = /\b(?:passed all|passed the\s+exams?|exams? passed)\b/iu;
 const LAPSED = /\b(?:expired|lapsed|inactive|no longer (?:active|held|valid)|previously held|formerly held|(?:was|were) licensed|not renewed|revoked|suspended)\b/iu;
 // A qualifier applies to the list item the credential sits in: items are cut at these separators.
 const ITEM_SEPARATOR = /[;·|•,]/u;
@@ -22,14 +27,21 @@ const MAX_REACH = 60;
  * The list item around [start, end) on its line, as [from, to) offsets: bounded by separators outside brackets, at
  * most MAX_REACH each way.
  */
-function itemAround(text: string, lineStart: number, lineEnd: number, start: number, end: number): [number, number] {
+function itemAround(
+  text: string,
+  lineStart: number,
+  lineEnd: number,
+  start: number,
+  end: number,
+  separator = ITEM_SEPARATOR,
+): [number, number] {
   let from = start;
   let depth = 0;
   while (from > lineStart && start - from < MAX_REACH) {
     const c = text[from - 1]!;
     if (c === ")") depth++;
     else if (c === "(") depth = Math.max(0, depth - 1);
-    else if (depth === 0 && ITEM_SEPARATOR.test(c)) break;
+    else if (depth === 0 && separator.test(c)) break;
     from--;
   }
   let to = end;
@@ -39,16 +51,24 @@ function itemAround(text: string, lineStart: number, lineEnd: number, start: num
     if (c === "(") depth++;
     else if (c === ")") depth = Math.max(0, depth - 1);
     // ", expired 2019" after a licence continues its item; ", OSHA 30" starts the next one.
-    else if (depth === 0 && ITEM_SEPARATOR.test(c) && !(c === "," && /^,\s*\p{Ll}/u.test(text.slice(to, to + 3)))) break;
+    else if (depth === 0 && separator.test(c) && !(c === "," && /^,\s*\p{Ll}/u.test(text.slice(to, to + 3)))) break;
     to++;
   }
   return [from, to];
 }
 
 // A licence named by its licensing exam ("NCLEX-RN", "NCLEX-PN"): passing the exam is not holding the licence, which a
-// state board issues afterwards. Only the item's own words for the licence make it held ("NCLEX-RN, licensed 2019").
+// state board issues afterwards. The item's own words for the licence make it held: a word of HELD ("NCLEX-RN,
+// licensed 2019"), or what only an issued licence has after its name (see LICENCE_SHOWN, a state's name), unless the
+// entry says the licence is still to come ("NCLEX-RN passed, Texas licence pending").
 const LICENSING_EXAM = /\b(?:nclex|exams?|examinations?)\b/iu;
-const LICENCE_HELD = /\b(?:licensed|active|valid|current|issued|renewed|unrestricted|in good standing)\b/iu;
+// The word licence, a licence number or an expiry date: "NCLEX-RN, State of Texas, #812345", "NCLEX-RN — Multistate
+// Compact License, exp. 03/2027".
+const LICENCE_SHOWN = /\blicen[cs]e\b|#\s*[A-Z]{0,3}-?\d|\b(?:no|number|lic)\.?\s*:?\s*[A-Z]{0,3}-?\d|\bexp(?:ires?|iry|iration|\.)?\s*(?:date\s*)?:?\s*\d/iu;
+// PENDING without the bare exam words, which the name of a licensing exam carries itself.
+const NOT_YET = new RegExp(String.raw`\b(?:${NOT_YET_SRC})\b`, "iu");
+// Entries of a licences line are cut at these separators only: a licence's state and number follow it after commas.
+const ENTRY_SEPARATOR = /[;·|•]/u;
 
 /**
  * The status a mention gives its credential. `licence`: the credential is a licence a state issues (see
@@ -59,8 +79,14 @@ export function credentialStatus(text: string, hit: Hit<unknown, string>, licenc
   // The mention is cut out by its offsets rather than searched for: its words may occur twice in one item.
   const around = `${text.slice(from, hit.start)} ${text.slice(hit.end, to)}`;
   if (LAPSED.test(around)) return "lapsed";
-  if (licence && LICENSING_EXAM.test(hit.surface)) return LICENCE_HELD.test(around) ? "held" : "pending";
-  if (PENDING.test(around) && !HELD.test(around)) return "pending";
+  if (licence && LICENSING_EXAM.test(hit.surface)) {
+    if (HELD.test(around)) return "held";
+    // The licence's state, number and expiry follow its name, after commas too.
+    const [, end] = itemAround(text, hit.line.start, hit.line.end, hit.start, hit.end, ENTRY_SEPARATOR);
+    const after = text.slice(hit.end, end);
+    return !NOT_YET.test(around) && !NOT_YET.test(after) && (LICENCE_SHOWN.test(after) || namesPlace(after)) ? "held" : "pending";
+  }
+  if (PENDING.test(around) && !HELD.test(around) && !EXAM_PASSED.test(around)) return "pending";
   return "held";
 }
 
@@ -104,6 +130,12 @@ const NATIONAL = /\b(?:pilot|airline transport|faa|fcc|easa|customs broker|serie
 /** Whether a catalogue credential is a licence a state or province issues, by its name. */
 export const isStateLicence = (name: string): boolean => STATE_ISSUED.test(name) && !NATIONAL.test(name);
 
+/** Whether a text names a US state or Canadian province by name. */
+function namesPlace(text: string): boolean {
+  NAME.lastIndex = 0;
+  return NAME.test(text);
+}
+
 /**
  * The US states and Canadian provinces named as the issuer of a credential in its list item ("Oklahoma Journeyman
  * Electrician License", "TX Journeyman License", "RN License (Oregon)"), by name anywhere in the item or by postal
@@ -133,8 +165,11 @@ const OTHERS_ACCEPTED =
  */
 export function requiredJurisdiction(text: string, hits: readonly Hit<unknown, string>[]): string | null {
   const named = new Set<string>();
+  // Each line is searched once, however many mentions it holds.
+  const lines = new Set<number>();
   for (const hit of hits) {
-    if (OTHERS_ACCEPTED.test(text.slice(hit.line.start, hit.line.end))) return null;
+    if (!lines.has(hit.line.start) && OTHERS_ACCEPTED.test(text.slice(hit.line.start, hit.line.end))) return null;
+    lines.add(hit.line.start);
     for (const place of credentialJurisdictions(text, hit)) named.add(place);
   }
   return named.size === 1 ? [...named][0]! : null;

@@ -99,6 +99,18 @@ describe("licensed roles in a licences section", () => {
     // Without a word for the licence the role is the writer's job, not a credential; in the work history it is a title.
     expect(named("Summary\nI have been a registered nurse for six years.")).toEqual([]);
     expect(named("Experience\nLicensed Registered Nurse, Mercy Hospital, 2019 – 2024")).toEqual([]);
+    // "A licensed practical nurse" after "I am" or "as" is the writer.
+    expect(named("Summary\nSix years as a licensed Registered Nurse in Ohio").map(([, name]) => name)).toEqual(["Registered Nurse (RN) License"]);
+  });
+
+  it("read no licence from another person who is licensed, nor from a posting", () => {
+    expect(named("Summary\nI room patients for a licensed Registered Nurse and two physicians.")).toEqual([]);
+    const posted = (text: string) => scanText(text, JOB_SECTIONS, catalogue).skills.map((s) => catalogue.skill(s.value)!.name);
+    expect(posted("Responsibilities\n- Works under the direction of a licensed Registered Nurse or physician")).toEqual([]);
+    expect(posted("Responsibilities\n- Report changes in a patient's condition to the licensed Registered Nurse")).toEqual([]);
+    expect(posted("About us\nA licensed child care center with a Registered Nurse on staff.")).toEqual([]);
+    // A posting's licence named as such is still read.
+    expect(posted("Requirements\n- Registered Nurse (RN) License, Texas")).toEqual(["Registered Nurse (RN) License"]);
   });
 
   it("leave the role a role elsewhere, a longer credential whole, and a one-word role alone", () => {
@@ -126,6 +138,10 @@ describe("phrases cut by a wrapped line or shared by coordinated words", () => {
               { name: "Marketing Strategy", type: "Specialized Skill" },
               { name: "Reading Instruction", type: "Specialized Skill" },
               { name: "Math Instruction", type: "Specialized Skill" },
+              { name: "Warehouse Management Systems", type: "Specialized Skill" },
+              { name: "Document Management Systems", type: "Specialized Skill" },
+              { name: "Plant Layout Design", type: "Specialized Skill" },
+              { name: "PCB Layout Design", type: "Specialized Skill" },
             ],
           },
         },
@@ -183,6 +199,18 @@ describe("phrases cut by a wrapped line or shared by coordinated words", () => {
     ]);
     // "reading and math instruction": a one-word head is as often a noun of its own, so only the phrase written whole.
     expect(read("Experience\nSmall-group reading and math instruction").map(([name]) => name)).toEqual(["Math Instruction"]);
+  });
+
+  it("does not complete a word after a determiner, which is as often a noun of its own", () => {
+    expect(read("Experience\n- Cleaned the warehouse and document management systems backlog").map(([name]) => name)).toEqual([
+      "Document Management Systems",
+    ]);
+    expect(read("Experience\n- Joined the plant and PCB layout design teams").map(([name]) => name)).toEqual(["PCB Layout Design"]);
+    // Without one the head is shared.
+    expect(read("Skills\nWarehouse and document management systems").map(([name]) => name)).toEqual([
+      "Warehouse Management Systems",
+      "Document Management Systems",
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@ import { LEXICON, type LexEntry } from "../lexicon/index.ts";
 import { PhraseMatcher, type Match } from "../../text/matcher.ts";
 import type { Token } from "../../text/tokens.ts";
 import { parseDocument, type Document, type Line, type SectionVocabulary } from "../text/document.ts";
+import { RESUME_SECTIONS } from "../text/headings.ts";
 import { inOtherFamily, isAudience, outOfProfession } from "./senses.ts";
 
 export interface Hit<T, K extends string> {
@@ -73,6 +74,8 @@ export function scanText<K extends string>(text: string, vocab: SectionVocabular
   const lexiconByLine: Hit<LexEntry, K>[][] = [];
   // The end of a phrase read across the line break before the current line: that line's own hits inside it are parts.
   let carried = -1;
+  // Only a résumé's writer says "I'm licensed": in a posting "a licensed Registered Nurse" is someone else.
+  const resume = (vocab as SectionVocabulary<string>) === RESUME_SECTIONS;
   for (const line of doc.lines) {
     const onLine: Hit<LexEntry, K>[] = [];
     lexiconByLine.push(onLine);
@@ -89,7 +92,7 @@ export function scanText<K extends string>(text: string, vocab: SectionVocabular
       .map((m) => ({ ...m, line }));
     carried = found.reduce((end, h) => Math.max(end, h.end), line.end);
     if (line.section === "experience") found.push(...verbFormHits(catalogue, line, found));
-    if (line.section === "certifications" || (line.section !== "experience" && LICENSED.test(line.text))) {
+    if (line.section === "certifications" || (resume && line.section !== "experience" && saysLicensed(line.text))) {
       found.push(...licensedRoleHits(text, catalogue, line, found));
     }
     for (const hit of found) {
@@ -131,13 +134,18 @@ function wrapsInto<K extends string>(text: string, line: Line<K>, next: Line<K> 
 }
 
 const CONJUNCTIONS: ReadonlySet<string> = new Set(["and", "or"]);
+// A word after one of these is as often a noun of its own ("cleaned the warehouse and document management systems",
+// "the plant and PCB layout teams"): no head is shared.
+const DETERMINERS: ReadonlySet<string> = new Set([
+  "the", "a", "an", "our", "their", "its", "this", "that", "these", "those", "his", "her", "my", "your", "each", "every",
+]);
 
 /**
  * Skills named by a conjunct that shares the head of the phrase after it, as a reader completes it: "basic and
  * advanced cardiac life support" names Basic Cardiac Life Support too. Only a word that is no skill of its own before
  * a plain "and"/"or" ("in sales and marketing strategy" the word "sales" is a skill of its own), and a shared head of at
- * least two words: a one-word head is as often a noun phrase of its own ("Python and data analysis"). `matches` are
- * the matcher's, in text order and not overlapping.
+ * least two words: a one-word head is as often a noun phrase of its own ("Python and data analysis"); nor a word after a
+ * determiner (see DETERMINERS). `matches` are the matcher's, in text order and not overlapping.
  */
 function coordinatedHits(
   text: string,
@@ -152,6 +160,7 @@ function coordinatedHits(
     const i = at.get(m.start);
     if (i === undefined || i < 2 || !CONJUNCTIONS.has(tokens[i - 1]!.norm)) return;
     const word = tokens[i - 2]!;
+    if (i >= 3 && DETERMINERS.has(tokens[i - 3]!.norm)) return;
     // "basic and advanced", not "basic; and advanced" nor "basic, and advanced".
     if (!/^\s+$/u.test(text.slice(word.end, tokens[i - 1]!.start)) || !/^\s+$/u.test(text.slice(tokens[i - 1]!.end, m.start))) return;
     // Only the match right before can cover the word: matches do not overlap.
@@ -253,12 +262,25 @@ function licensedRoles(catalogue: Catalogue): PhraseMatcher<string> {
 
 // A line that says its writer is licensed: "I have been a registered nurse for six years … I'm licensed in
 // Pennsylvania", "Licensed registered nurse with …".
-const LICENSED = /\blicen[cs](?:ed|ure)\b/iu;
+const LICENSED = /\blicen[cs](?:ed|ure)\b/giu;
+// "for a licensed Registered Nurse", "the licensed RN on duty": another person's licence. After "I am", "as" or
+// "been" the article is the writer's own ("I am a licensed practical nurse", "six years as a licensed RN").
+const ANOTHERS = /\b(?:a|an|the|our|their|his|her|its|this|that|each|every|any|your)\s+$/iu;
+const WRITERS = /\b(?:am|i['’]?m|as|been|being|was)\s+(?:a|an)\s+$/iu;
+
+/** Whether a line says its writer is licensed (see LICENSED, ANOTHERS). */
+function saysLicensed(text: string): boolean {
+  for (const m of text.matchAll(LICENSED)) {
+    const before = text.slice(Math.max(0, m.index - 24), m.index);
+    if (!ANOTHERS.test(before) || WRITERS.test(before)) return true;
+  }
+  return false;
+}
 
 /**
- * In a licences section, or on a line outside the work history that says the writer is licensed (see LICENSED), the
- * licensed role stands for its licence: "Registered Nurse, Illinois (active, #041-123456)"
- * or "RN – Illinois" is the Registered Nurse (RN) License. Only where no catalogue phrase already covers the words.
+ * In a résumé's licences section, or on a line outside its work history that says the writer is licensed (see
+ * saysLicensed), the licensed role stands for its licence: "Registered Nurse, Illinois (active, #041-123456)" or
+ * "RN – Illinois" is the Registered Nurse (RN) License. Only where no catalogue phrase already covers the words.
  */
 function licensedRoleHits<K extends string>(text: string, catalogue: Catalogue, line: Line<K>, found: readonly Hit<string, K>[]): Hit<string, K>[] {
   return licensedRoles(catalogue)

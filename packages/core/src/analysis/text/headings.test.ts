@@ -104,7 +104,7 @@ describe("RESUME_SECTIONS: terse headings", () => {
       "STAFF POSITIONS",
       "Registered Nurse, Cardiovascular ICU — Sonoran Heart Center",
       "Contract Assignments",
-      "Leadership Positions",
+      "Previous Positions",
     ].join("\n");
     expect(sections(text).map(([, section, heading]) => [section, heading])).toEqual([
       ["certifications", true],
@@ -119,6 +119,33 @@ describe("RESUME_SECTIONS: terse headings", () => {
     // A title or a sentence ending in the word is no heading.
     const lines = parseDocument(["Experience", "Coordinator, Staff Assignments", "Filled 40 open positions."].join("\n"), RESUME_SECTIONS).lines;
     expect(lines.map((l) => l.heading)).toEqual([true, false, false]);
+  });
+
+  it("does not read board, leadership or volunteer 'positions' and 'assignments' as the work history", () => {
+    const text = [
+      "COMMUNITY",
+      "Board Positions",
+      "Treasurer, Lincoln PTA 2019 – 2023",
+      "Education",
+      "B.A. History, Ohio State University, 2018",
+      "Leadership Positions",
+      "President, Debate Club 2015 – 2018",
+      "Volunteering",
+      "Volunteer Assignments",
+      "Food bank sorter, Hope Pantry Jan 2020 – Sep 2020",
+    ].join("\n");
+    expect(sections(text).map(([, section, heading]) => [section, heading])).toEqual([
+      ["activities", true],
+      ["activities", false],
+      ["activities", false],
+      ["education", true],
+      ["education", false],
+      ["education", false],
+      ["education", false],
+      ["volunteering", true],
+      ["volunteering", false],
+      ["volunteering", false],
+    ]);
   });
 
   it("reads a terse heading only on a line of its own: as an inline label it names a group within the section", () => {

@@ -95,7 +95,7 @@ export const RESUME_SECTIONS: SectionVocabulary<ResumeSection> = vocabulary<Resu
     // and "Sales Skills" are headings. "Special Education", "Lumen Technologies", "Hospital Volunteer", "Boys & Girls
     // Clubs" or "Las Palmas Elementary School" are not, though they end in one.
     openWords:
-      "experience|employment|career|internships|positions|assignments|volunteering|training|profile|skills|competencies|proficiencies|expertise|projects|awards|honors|honours|achievements|interests|hobbies|certifications|certificates|licenses|licences|accreditations|qualifications|affiliations|memberships|activities|extracurriculars|summary|objective|references",
+      "experience|employment|career|internships|volunteering|training|profile|skills|competencies|proficiencies|expertise|projects|awards|honors|honours|achievements|interests|hobbies|certifications|certificates|licenses|licences|accreditations|qualifications|affiliations|memberships|activities|extracurriculars|summary|objective|references",
     modifiers:
       "relevant|professional|additional|other|selected|key|recent|further|continuing|formal|academic|work|working|technical|core|personal|related|earlier|previous|prior|notable|ongoing|current",
     // Terse headings that, as an inline label, name a group within the section rather than a new one: "Other: Git,

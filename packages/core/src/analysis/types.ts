@@ -87,7 +87,10 @@ export interface SkillRequirement extends SkillAlternative {
 export interface YearsRequirement {
   years: number;
   strength: Strength;
-  /** The posting says internships and student work do not count towards the years ("internships don't count"). */
+  /**
+   * The posting says internships and student work do not count towards the years, next to the figure itself ("2+
+   * years … (internships don't count towards this)"): trainee positions are left out of the candidate's years.
+   */
   excludesTraining?: boolean;
 }
 
@@ -237,6 +240,11 @@ export interface Position {
    * for internships, student jobs and practicums, and for part-time work (see docs/scoring.md, "Positions and years").
    */
   share: number;
+  /**
+   * Work done while studying (an internship, co-op, practicum or student job), which a posting may leave out of its
+   * years ("internships don't count towards this"); absent otherwise.
+   */
+  trainee?: true;
   /** Catalogue skills mentioned in the position's lines (title, dates and the lines up to the next position). */
   skills: string[];
   /**

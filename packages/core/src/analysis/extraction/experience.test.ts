@@ -145,6 +145,39 @@ describe("candidate experience", () => {
     expect(exp.positions.map((p) => p.share)).toEqual([1, 1, 1]);
   });
 
+  it("does not take an unpunctuated duty of the entry above for the heading of an entry written on its date line", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "Operations Manager, Acme Logistics, Jan 2021 – Present",
+        "Hired and trained our summer interns",
+        "Rivera Freight Services 2016 – 2021",
+        "- Dispatched 40 trucks a day.",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => [p.start, p.share, p.levels])).toEqual([
+      ["2021-01", 1, []],
+      ["2016-07", 1, []],
+    ]);
+  });
+
+  it("does not take the last duty of the entry above for the heading where entries start with their dates", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "Jan 2021 – Present",
+        "Operations Manager, Acme Logistics",
+        "Hired and trained our summer interns",
+        "2016 – 2021",
+        "Rivera Freight Services, dispatcher",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => [p.start, p.share])).toEqual([
+      ["2021-01", 1],
+      ["2016-07", 1],
+    ]);
+  });
+
   it("counts work stated as done while studying as student work", () => {
     const student = experience(
       [
@@ -794,6 +827,39 @@ describe("dates inside a position's duties", () => {
         [null, "2010-07", "2011-06"],
       ]),
     );
+  });
+});
+
+describe("a line after a bullet that ends mid-sentence", () => {
+  it("is an entry of its own when it starts anew with its own title, employer and dates", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "Software Engineer, Acme Corp Jan 2015 – Present",
+        "• Led the migration to Kubernetes",
+        "Weekend Instructor, Code Camp Academy Mar 2018 – Dec 2020",
+        "• Taught Python to adults",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => [p.start, p.end])).toEqual([
+      ["2015-01", "2025-06"],
+      ["2018-03", "2020-12"],
+    ]);
+  });
+
+  it("is still the bullet's wrapped end when it goes on from it", () => {
+    const exp = experience(
+      [
+        "Experience",
+        "Software Engineer — Acme, Berlin",
+        "July 2021 – Present",
+        "- On the hiring committee",
+        "(2023–2024).",
+        "- Led the platform guild",
+        "— 2022 to 2023.",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => [p.title, p.start])).toEqual([["Software Engineer", "2021-07"]]);
   });
 });
 

@@ -83,11 +83,21 @@ function positionShare(lines: readonly ResumeLine[], title: string | null, emplo
 }
 
 /**
- * The heading line of an entry whose title the catalogue does not know: the line just above its dates, when it is a
- * short line of the same section that is no bullet, holds no dates of its own and ends no sentence (a duty of the
- * entry above does).
+ * The heading line of an entry whose title the catalogue does not know: the line just above its dates, when the date
+ * line opens with its dates (an entry line that names something before them, "Rivera Freight 2016 – 2021", heads
+ * itself, and so does an entry of a section whose entries start with their dates) and the line above is a short line
+ * of the same section that is no bullet, holds no dates of its own and ends no sentence (a duty of the entry above
+ * does, "Hired and trained our summer interns." — with or without its period).
  */
-function entryHead(scan: Scan<ResumeSection>, line: ResumeLine, rangesByLine: ReadonlyMap<number, unknown>): ResumeLine | null {
+function entryHead(
+  scan: Scan<ResumeSection>,
+  line: ResumeLine,
+  rangesByLine: ReadonlyMap<number, readonly MonthInterval[]>,
+): ResumeLine | null {
+  const first = Math.min(...(rangesByLine.get(line.index) ?? []).map((r) => r.from));
+  if (!(first >= line.start) || /[\p{L}\p{N}]/u.test(scan.doc.text.slice(line.start, first))) return null;
+  // Where entries start with their dates, the line above is the last of the entry before.
+  if (entriesStartWithDates(scan.doc.lines, line, rangesByLine)) return null;
   const above = scan.doc.lines[line.index - 1];
   if (!above || above.heading || above.section !== line.section || rangesByLine.has(above.index)) return null;
   if (BULLET.test(above.text) || above.tokens.length > MAX_TITLE_LINE_WORDS || /[.!?]$/u.test(above.text)) return null;
@@ -268,7 +278,11 @@ function wrapsLineAbove(lines: readonly ResumeLine[], line: ResumeLine, home: Re
  * line below a date line is its title ("2019 – 2021\nEngineer"); otherwise it is more likely the first line of the next
  * entry, and a title two lines above comes first ("Engineer\nAcme\n2019 – 2021\n\nAnalyst\nBeta\n2016 – 2019").
  */
-function entriesStartWithDates(lines: readonly ResumeLine[], home: ResumeLine, rangesByLine: Map<number, MonthInterval[]>): boolean {
+function entriesStartWithDates(
+  lines: readonly ResumeLine[],
+  home: ResumeLine,
+  rangesByLine: ReadonlyMap<number, readonly MonthInterval[]>,
+): boolean {
   let first = home.index;
   while (first > 0 && !lines[first - 1]!.heading && lines[first - 1]!.section === home.section) first--;
   return rangesByLine.has(first);
@@ -321,11 +335,24 @@ const CONTINUATION = /^\s*\p{Ll}/u;
 // The end of a sentence or of a listed item: after it, the next line starts anew.
 const ITEM_END = /[.!?;:]\s*$/u;
 
-/** A bullet, or a line that goes on from one: lower-case, or after a bullet line cut off mid-sentence. */
-function partOfBullet(scan: Scan<ResumeSection>, line: ResumeLine): boolean {
+/**
+ * A bullet, or a line that goes on from one: lower-case, or after a bullet line cut off mid-sentence when its first
+ * word outside its dates is lower-case or it has none ("- On the hiring committee" / "(2023–2024)."). A line whose
+ * words start with a capital starts anew: "• Led the migration to Kubernetes" / "Weekend Instructor, Code Camp Academy
+ * Mar 2018 – Dec 2020" is an entry of its own.
+ */
+function partOfBullet(scan: Scan<ResumeSection>, line: ResumeLine, ranges: readonly MonthInterval[]): boolean {
   if (BULLET.test(line.text) || CONTINUATION.test(line.text)) return true;
   const above = scan.doc.lines[line.index - 1];
-  return !!above && above.section === line.section && !above.heading && BULLET.test(above.text) && !ITEM_END.test(above.text);
+  if (!above || above.section !== line.section || above.heading || !BULLET.test(above.text) || ITEM_END.test(above.text)) return false;
+  let words = "";
+  let at = line.start;
+  for (const r of [...ranges].sort((a, b) => a.from - b.from)) {
+    words += scan.doc.text.slice(at, Math.max(at, r.from)) + " ";
+    at = Math.max(at, r.to);
+  }
+  words += scan.doc.text.slice(at, line.end);
+  return !/^[^\p{L}]*\p{Lu}/u.test(words);
 }
 
 /**
@@ -342,7 +369,7 @@ function detailOfEntry(
   entryRanges: readonly MonthInterval[],
   cache: TitleCache,
 ): boolean {
-  if (!partOfBullet(scan, line)) return false;
+  if (!partOfBullet(scan, line, ranges)) return false;
   if (!ranges.every((r) => entryRanges.some((e) => e.start <= r.start && r.end <= e.end))) return false;
   return exactTitle(scan, ctx, line, cache) === null;
 }
@@ -450,9 +477,10 @@ export function extractCandidateExperience(
     const head = title ? null : entryHead(scan, line, rangesByLine);
     const shareLines = title && title.line !== line ? [title.line, line] : head ? [head, line] : [line];
     const byTitle = positionShare(shareLines, title?.written ?? null, title ? employer : null);
-    const share = entryLines.some((l) => WHILE_STUDYING.test(l.text)) ? TRAINEE_SHARE : byTitle;
+    const trainee = byTitle === TRAINEE_SHARE || entryLines.some((l) => WHILE_STUDYING.test(l.text));
+    const share = trainee ? TRAINEE_SHARE : byTitle;
     // A trainee position without level words was held at intern level, whatever its title.
-    const levels: JobLevel[] = title?.levels.length ? title.levels : share === TRAINEE_SHARE ? ["intern"] : [];
+    const levels: JobLevel[] = title?.levels.length ? title.levels : trainee ? ["intern"] : [];
     for (const range of ranges) {
       // Pasted profiles repeat entries; the same title over the same months is one position.
       const key = `${range.start}:${range.end}:${title?.id ?? ""}`;
@@ -470,6 +498,7 @@ export function extractCandidateExperience(
         months: range.end - range.start,
         current: range.current,
         share,
+        ...(trainee ? { trainee: true as const } : {}),
         skills: [],
         ...(untitled === undefined ? {} : { titleLines: untitled }),
         evidence: {

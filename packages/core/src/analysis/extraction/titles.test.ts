@@ -19,6 +19,9 @@ const catalogue = new Catalogue(
             { name: "Site Reliability Engineer", skills: ["IT Strategy"] },
             { name: "Medical Practice Manager", aliases: ["Practice Manager", "Dental Practice Manager"], skills: ["IT Strategy"] },
             { name: "Data Analytics Manager", aliases: ["Analytics Manager", "Manager of Data Analytics"], skills: ["IT Strategy"] },
+            { name: "Finance Manager", aliases: ["Manager of Finance"], skills: ["IT Strategy"] },
+            { name: "Construction Manager", skills: ["IT Strategy"] },
+            { name: "Director of Nursing", aliases: ["Nursing Director"], skills: ["IT Strategy"] },
           ],
         },
       },
@@ -53,6 +56,31 @@ describe("a rank set apart from its field", () => {
   it("does not read an employer's name after a rank and a comma as the field", () => {
     expect(titleOf("Manager, Acme Retail Stores 2019 – 2021")).toBeNull();
     expect(titleOf("Manager, analytics team")).toBeNull();
+  });
+
+  it("reads the field only where it ends the title, not where it runs on into the employer's name", () => {
+    expect(titleOf("Manager, Finance of America 2017 – 2022")).toBeNull();
+    expect(titleOf("Manager, Construction Specialties Inc. 2012 – 2017")).toBeNull();
+    expect(titleOf("Director, Nursing Home Partners LLC")).toBeNull();
+    expect(titleOf("Manager, Finance Andover Corp")).toBeNull();
+    expect(titleOf("Manager, Finance & Insurance Group LLC")).toBeNull();
+    expect(titleOf("Director – Finance of America 2017 – 2022")).toBeNull();
+    // The field ends at the line's end, a mark, the dates, or "at" the employer.
+    expect(titleOf("Manager, Finance")).toEqual(["Finance Manager", "Manager, Finance"]);
+    expect(titleOf("Manager, Finance 2017 – 2022")).toEqual(["Finance Manager", "Manager, Finance"]);
+    expect(titleOf("Manager, Finance Jan 2017 – Mar 2022")).toEqual(["Finance Manager", "Manager, Finance"]);
+    expect(titleOf("Manager, Finance — Finance of America")).toEqual(["Finance Manager", "Manager, Finance"]);
+    expect(titleOf("Manager, Construction | Acme Builders")).toEqual(["Construction Manager", "Manager, Construction"]);
+    expect(titleOf("Director, Nursing at Mercy Hospital")).toEqual(["Director of Nursing", "Director, Nursing"]);
+    expect(titleOf("Director, Nursing (Long-Term Care)")).toEqual(["Director of Nursing", "Director, Nursing"]);
+    expect(titleOf("Manager, Finance and Accounting — Acme")).toEqual(["Finance Manager", "Manager, Finance"]);
+  });
+
+  it("reads the rank the same way before a dash and before a comma: any case, after a level word", () => {
+    expect(titleOf("Senior Director – IT Operations, Acme")).toEqual(["IT Director", "Senior Director – IT Operations"]);
+    expect(titleOf("SENIOR DIRECTOR – IT Operations")).toEqual(["IT Director", "SENIOR DIRECTOR – IT Operations"]);
+    expect(titleOf("Senior Director, IT Operations")).toEqual(["IT Director", "Senior Director, IT Operations"]);
+    expect(titleOf("sr. manager, Finance")).toEqual(["Finance Manager", "sr. manager, Finance"]);
   });
 
   it("reads no title when the words after the dash make none", () => {

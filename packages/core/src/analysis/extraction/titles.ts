@@ -144,31 +144,46 @@ function teamRankJoined(before: string, after: string): JobLevel | null {
 }
 
 // A rank set apart from its field by a dash or a colon: "Director – IT Operations", "Vice President - Finance"; or by
-// a comma, as corporate titles are written, also after a level word: "Manager, Customer Analytics", "Senior Manager,
-// Analytics & Insights", "Director, Product Marketing".
-const RANK_DASH_FIELD = /^\W*(director|manager|head|vice president|vp|chief)\s*[–—:-]\s*/iu;
-const RANK_COMMA_FIELD = /^\W*(?:(?:[Ss]enior|SENIOR|[Ss]r\.?|SR\.?|[Aa]ssociate|ASSOCIATE|[Aa]ssistant|ASSISTANT|[Dd]eputy|DEPUTY)\s+)?([Dd]irector|DIRECTOR|[Mm]anager|MANAGER|[Hh]ead|HEAD|[Vv]ice [Pp]resident|VICE PRESIDENT|VP)\s*,\s*(?=\p{Lu})/u;
+// a comma, as corporate titles are written: "Manager, Customer Analytics", "Director, Product Marketing". Either may
+// follow a level word ("Senior Director – IT Operations", "Senior Manager, Analytics & Insights"), in any case.
+const RANK_SRC = String.raw`^(\W*(?:(?:senior|sr\.?|associate|assistant|deputy)\s+)?)(director|manager|head|vice president|vp|chief)`;
+const RANK_DASH_FIELD = new RegExp(String.raw`${RANK_SRC}\s*[–—:-]\s*`, "iu");
+const RANK_COMMA_FIELD = new RegExp(String.raw`${RANK_SRC}\s*,\s*`, "iu");
+// After a comma the field is capitalised, as a title is ("Manager, analytics team" is prose).
+const CAPITALISED = /^\p{Lu}/u;
 const MAX_FIELD_WORDS = 4;
+// Where the field ends the title: the line's end, a mark between parts, the dates, or "at"/"@" the employer; a field
+// may be one of two joined ("Analytics & Insights"). A word that runs on ("Manager, Finance of America", "Director,
+// Nursing Home Partners") makes the words a name, not a field.
+const MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|winter|spring|summer|fall|autumn|since|from";
+const FIELD_END = new RegExp(
+  String.raw`^\s*(?:(?:&|\+|\/|and(?![\p{L}]))\s*[\p{L}][\p{L}'’.-]*(?:\s+[\p{L}][\p{L}'’.-]*)?\s*)?` +
+    String.raw`(?:$|[|·•,;:(\[–—/]|-|@|\d|(?:at|${MONTHS})(?![\p{L}])|(?:${MONTHS})\p{L}*\.?\s*(?:\d|['’]\d))`,
+  "iu",
+);
 
 /**
  * "<Rank> – <Field>" read as the catalogue's "<Rank> of <Field>" ("Director – IT Operations" → "Director of IT
  * Operations"), and "<Rank>, <Field>" as "<Rank> of <Field>" or "<Field> <Rank>" ("Manager, Customer Analytics" →
  * "Customer Analytics Manager"), written as on the line; the longest run of the words after the mark that makes a
- * catalogue title. The words after a comma may also be the employer ("Manager, Acme Retail"): they are read as a
- * field only when they make a catalogue title.
+ * catalogue title and ends the title (FIELD_END). The words after the mark may also be the employer ("Manager, Acme
+ * Retail", "Manager, Finance of America"): they are read as a field only when they make a catalogue title and end
+ * there.
  */
 function rankOfFieldTitle(ctx: EngineContext, text: string, line: Line<string>): TitleMention | null {
   const dash = RANK_DASH_FIELD.exec(line.text);
-  const m = dash ?? RANK_COMMA_FIELD.exec(line.text);
+  const comma = dash ? null : RANK_COMMA_FIELD.exec(line.text);
+  const m = dash ?? (comma && CAPITALISED.test(line.text.slice(comma[0].length)) ? comma : null);
   if (!m) return null;
   const fieldStart = line.start + m[0].length;
   const field = line.tokens.filter((t) => t.start >= fieldStart).slice(0, MAX_FIELD_WORDS);
-  const rankStart = line.start + m[0].lastIndexOf(m[1]!);
+  const rankStart = line.start + m[1]!.length;
+  const rank = m[2]!;
   for (let n = field.length; n >= 1; n--) {
     const last = field[n - 1]!;
     const words = text.slice(fieldStart, last.end);
-    if (PART_BREAK.test(words) || /\d/u.test(words)) continue;
-    for (const role of dash ? [`${m[1]} of ${words}`] : [`${m[1]} of ${words}`, `${words} ${m[1]}`]) {
+    if (PART_BREAK.test(words) || /\d/u.test(words) || !FIELD_END.test(text.slice(last.end, line.end))) continue;
+    for (const role of dash ? [`${rank} of ${words}`] : [`${rank} of ${words}`, `${words} ${rank}`]) {
       const hit = ctx.catalogue.titleMatcher.findAll(role).find((h) => h.start === 0 && h.end === role.length);
       const title = hit && ctx.catalogue.title(hit.value);
       if (!hit || !title) continue;

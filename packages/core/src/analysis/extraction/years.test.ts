@@ -18,6 +18,29 @@ describe("a years requirement that leaves internships out", () => {
     expect(years("Requirements\n- 3+ years of experience; co-op terms do not count")?.excludesTraining).toBe(true);
   });
 
+  it("is marked only on the figure the statement follows, not on a larger one elsewhere", () => {
+    const twoLines = "Requirements\n- 5+ years of professional experience overall\n- At least 2 years of SQL (internships don't count towards this)";
+    expect(years(twoLines)).toEqual({ years: 5, strength: "must" });
+    const oneLine = "Requirements\n- 5+ years of experience overall; at least 2 years of SQL (internships don't count towards this)";
+    expect(years(oneLine)).toEqual({ years: 5, strength: "must" });
+    const ownFigure = "Requirements\n- 2 years of SQL\n- 5+ years of experience overall (internships don't count towards this)";
+    expect(years(ownFigure)).toEqual({ years: 5, strength: "must", excludesTraining: true });
+  });
+
+  it("is not marked when internships are said not to count towards something else", () => {
+    expect(
+      years("Requirements\n- 2+ years of experience coordinating internships; internships that do not count toward credit are unpaid"),
+    ).toEqual({ years: 2, strength: "must" });
+    expect(years("Requirements\n- 3+ years of experience supervising interns who do not count hours")).toEqual({ years: 3, strength: "must" });
+  });
+
+  it("reads a long line of figures in linear time", () => {
+    const line = "Requirements\n- " + "3+ years of experience, internships excluded. ".repeat(2000);
+    const t = performance.now();
+    expect(years(line)).toEqual({ years: 3, strength: "must" });
+    expect(performance.now() - t).toBeLessThan(2000);
+  });
+
   it("is not marked when internships are welcome or merely mentioned", () => {
     expect(years("Requirements\n- 2+ years of experience (internships count too)")).toEqual({ years: 2, strength: "must" });
     expect(years("Requirements\n- 2+ years of experience\n- You will mentor our interns, who do not count hours")).toEqual({

@@ -29,27 +29,31 @@ const DEADLINE_BEFORE = /\b(?:within|after|every|(?:in|during) the (?:first|next
 const DEADLINE_AFTER = /^\s+(?:of|after|from)\s+(?:your\s+|the\s+)?(?:hire|hiring|joining|start(?:ing)?(?:\s+date)?)(?![\p{L}-])/iu;
 
 // "internships don't count towards this", "co-ops do not count", "excluding internships", "not including student work".
+// Only a statement about counting towards the figure: "internships that do not count toward credit" is about credit.
 const TRAINING_SRC = String.raw`(?:internships?|interns|co-?ops?|co-?op terms?|student (?:jobs?|work|employment)|practicums?)`;
+const NOT_COUNTED = String.raw`(?:do(?:es)?n['’]t|do(?:es)?\s+not|will\s+not|won['’]t|cannot|can['’]t|are\s+not|aren['’]t|is\s+not|isn['’]t)\s+(?:be\s+)?count(?:ed)?`;
+const COUNT_TOWARDS = String.raw`(?:\s+(?:towards?|to|for)\s+(?:this|these|that|it|them|the\s+(?:\p{L}+\s+)?(?:years?|requirement|total|minimum)|(?:your\s+)?(?:years?|experience)))?`;
 const TRAINING_EXCLUDED = new RegExp(
-  String.raw`\b${TRAINING_SRC}\b[^.;]{0,30}?\b(?:do(?:es)?n['’]t|do(?:es)?\s+not|will\s+not|won['’]t|cannot|can['’]t)\s+(?:be\s+)?count(?:ed)?\b` +
-    String.raw`|\b(?:excluding|not\s+including|exclusive\s+of|other\s+than)\s+(?:\p{L}+\s+)?${TRAINING_SRC}\b`,
+  String.raw`\b${TRAINING_SRC}\b[^.;]{0,30}?\b${NOT_COUNTED}${COUNT_TOWARDS}(?=\s*(?:[.,;:)!]|$|(?:but|and)\b))` +
+    String.raw`|\b(?:excluding|not\s+including|exclusive\s+of)\s+(?:\p{L}+\s+)?${TRAINING_SRC}\b`,
   "iu",
 );
 
 /**
  * Minimum years of experience a posting asks for. A figure counts when it is phrased as a minimum ("5+", "at least",
  * a range), when its sentence mentions experience, or when it sits in a requirements section; company history ("for
- * 20 years we have…") therefore does not count, nor does a deadline ("a BSN within five years of hire"). The largest must-have figure wins ("5+ years overall, 2+ with Go"
- * → 5); without one, the largest nice-to-have figure. A figure stated with internships left out ("internships don't
- * count towards this", "excluding co-ops"), after it on its line, marks the requirement as excluding training.
+ * 20 years we have…") therefore does not count, nor does a deadline ("a BSN within five years of hire"). The largest
+ * must-have figure wins ("5+ years overall, 2+ with Go" → 5); without one, the largest nice-to-have figure. The
+ * requirement excludes training when the winning figure is itself stated with internships left out, after it and
+ * before the next figure on its line ("2+ years … (internships don't count towards this)", "excluding co-ops"): "5+
+ * years overall; 2 years of SQL (internships don't count)" leaves the 5 years as they are.
  */
 export function extractJobYears(scan: Scan<JobSection>): YearsRequirement | null {
-  const best: Partial<Record<Strength, number>> = {};
-  // Strengths whose figure is stated with internships left out ("2+ years … (internships don't count towards this)").
-  const excluded = new Set<Strength>();
+  const best: Partial<Record<Strength, { years: number; excludesTraining: boolean }>> = {};
   for (const line of scan.doc.lines) {
     if (line.heading) continue;
-    for (const m of line.text.matchAll(JOB_YEARS)) {
+    const figures = [...line.text.matchAll(JOB_YEARS)];
+    for (const [i, m] of figures.entries()) {
       const years = toNumber(m[2]!);
       if (!(years > 0 && years <= MAX_YEARS)) continue;
       const start = line.start + m.index;
@@ -61,18 +65,21 @@ export function extractJobYears(scan: Scan<JobSection>): YearsRequirement | null
       if (!phrasedAsMinimum && !inRequirements && !EXPERIENCE_WORD.test(sentence)) continue;
       const strength = requirementStrength(scan, line, start, end, { about: null, ownClause: true });
       if (!strength) continue;
-      best[strength] = Math.max(best[strength] ?? 0, years);
-      if (TRAINING_EXCLUDED.test(line.text.slice(m.index))) excluded.add(strength);
+      const known = best[strength];
+      if (known && known.years > years) continue;
+      // The figure's own words: up to the next figure on the line.
+      const own = line.text.slice(m.index + m[0].length, figures[i + 1]?.index ?? line.text.length);
+      const excludesTraining = TRAINING_EXCLUDED.test(own);
+      // The same figure written twice is one requirement: left out by either statement.
+      best[strength] = { years, excludesTraining: excludesTraining || (known?.years === years && known.excludesTraining) };
     }
   }
-  const of = (strength: Strength): YearsRequirement => ({
-    years: best[strength]!,
-    strength,
-    ...(excluded.has(strength) ? { excludesTraining: true } : {}),
-  });
-  if (best.must) return of("must");
-  if (best.nice) return of("nice");
-  return null;
+  const of = (strength: Strength): YearsRequirement | null => {
+    const found = best[strength];
+    if (!found) return null;
+    return { years: found.years, strength, ...(found.excludesTraining ? { excludesTraining: true } : {}) };
+  };
+  return of("must") ?? of("nice");
 }
 
 const sentenceBounds = (line: { start: number; end: number; sentences: [number, number][] }, pos: number): [number, number] =>

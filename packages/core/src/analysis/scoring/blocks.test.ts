@@ -174,3 +174,31 @@ describe("a position described in the posting's words", () => {
     expect(relevantPositions(posting, both).map((p) => p.start)).toEqual(["2019-07"]);
   });
 });
+
+describe("a years requirement that leaves internships out", () => {
+  const candidate = analyseCandidate(
+    [
+      "Experience",
+      "Software Engineer, Acme, Jul 2023 – Present",
+      "- Python services",
+      "Software Engineering Intern, Beta, Jul 2021 – Jun 2023",
+      "- Python scripts",
+    ].join("\n"),
+    ctx,
+    NOW,
+  );
+  const yearsOf = (posting: string) => scoreAttributes(analyseJob(posting, ctx), candidate).experience.find((a) => a.kind === "years")!;
+
+  it("counts the internship's months when the posting does not leave them out", () => {
+    const plain = yearsOf("Software Engineer\nRequirements\n- 3+ years of experience\n- Python");
+    expect(plain.credit).toBeCloseTo((24 + 24 * 0.25) / 12 / 3, 6);
+    expect(plain.note).not.toMatch(/internships/u);
+  });
+
+  it("leaves the internship out of the years, and says so, when the posting's figure does", () => {
+    const strict = yearsOf("Software Engineer\nRequirements\n- 3+ years of experience (internships don't count towards this)\n- Python");
+    expect(candidate.experience.positions.map((p) => p.trainee ?? false)).toEqual([false, true]);
+    expect(strict.credit).toBeCloseTo(24 / 12 / 3, 6);
+    expect(strict.note).toMatch(/internships and student work left out as the posting asks/u);
+  });
+});

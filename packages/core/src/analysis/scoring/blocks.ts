@@ -1,5 +1,4 @@
 import { JOB_LEVELS, type JobLevel } from "../../catalogue/normalizer.ts";
-import { TRAINEE_SHARE } from "../extraction/experience.ts";
 import { levelRank, positionLevel } from "../extraction/titles.ts";
 import { formatYears, joinOr } from "../format.ts";
 import { EDUCATION_LEVEL_NAMES, educationRank } from "../lexicon/education.ts";
@@ -307,12 +306,14 @@ function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Att
   if (job.experience) {
     const need = job.experience.years;
     // Dated positions: relevant ones only, recency-weighted. A stated figure cannot be split, so it counts as is.
-    // A posting that says internships do not count leaves student work out of the years (not out of the evidence).
-    const counted = job.experience.excludesTraining ? relevant.filter((p) => p.share !== TRAINEE_SHARE) : relevant;
+    // A posting that says internships do not count leaves student work out of the years (not out of the evidence),
+    // and the note says so.
+    const counted = job.experience.excludesTraining ? relevant.filter((p) => !p.trainee) : relevant;
+    const leftOut = counted.length < relevant.length ? ", internships and student work left out as the posting asks" : "";
     const years = exp.source === "dates" ? weightedYears(counted, candidate.asOf) : exp.years;
     const found =
       exp.source === "dates"
-        ? `found ${formatYears(years)} relevant, recency-weighted, of ${formatYears(exp.years)} in total`
+        ? `found ${formatYears(years)} relevant, recency-weighted, of ${formatYears(exp.years)} in total${leftOut}`
         : exp.years > 0
           ? `found ${formatYears(exp.years)} as stated`
           : "none found";

@@ -245,6 +245,12 @@ export interface Position {
    * years ("internships don't count towards this"); absent otherwise.
    */
   trainee?: true;
+  /**
+   * The position's own lines say its holder no longer does the hands-on work ("I no longer carry a patient
+   * assignment", "no direct patient care"): an educator's or manager's role whose lines describe what they teach or
+   * oversee, not what they do. Absent otherwise.
+   */
+  handsOff?: true;
   /** Catalogue skills mentioned in the position's lines (title, dates and the lines up to the next position). */
   skills: string[];
   /**

@@ -550,6 +550,13 @@ function entrySpans(lines: readonly ResumeLine[], firsts: readonly number[]): Ma
  * position's (or the next entry left out of the positions, `boundaries`), within the same section: "Title —
  * Employer / dates / bullets" is one entry. Skills mentioned there were used in that job.
  */
+// A position's line saying its holder stopped the hands-on work: "I no longer carry a patient assignment", "no longer
+// hands-on", "I no longer install or terminate work myself", "off the tools", "no direct patient care", "a
+// non-clinical role". A plain "no longer" about something else ("no longer
+// needed a manual process") says nothing of the kind.
+const HANDS_OFF =
+  /\bno longer\b[^.;:]{0,30}?\b(?:carry|carrying|take|taking|have|having|hold|holding|do|doing|provide|providing|work|working)\s+(?:a\s+|any\s+|my\s+own\s+|regular\s+)*(?:patient|client|bedside|clinical|direct[\s-]care)\s+(?:assignments?|load|caseload|care|shifts?)\b|\bno longer\s+(?:hands[\s-]on|at the bedside|on the tools)\b|\bno longer\b[^.;:]{0,40}\bmyself\b|\boff the tools\b|\bno (?:direct|hands[\s-]on|bedside) (?:patient |client )?care\b|\bnon[\s-]?clinical (?:role|position|post)\b/iu;
+
 function assignSkills(
   scan: Scan<ResumeSection>,
   anchors: { position: Position; first: number; home: number }[],
@@ -559,10 +566,13 @@ function assignSkills(
   const ends = entrySpans(scan.doc.lines, [...anchors.map((a) => a.first), ...boundaries]);
   for (const { position, first } of anchors) {
     const last = ends.get(first)!;
+    for (let i = first; i <= last && !position.handsOff; i++) if (HANDS_OFF.test(scan.doc.lines[i]!.text)) position.handsOff = true;
+    // What a hands-off position's lines describe was last done hands-on when it began.
+    const lastDone = position.handsOff ? position.start : position.end;
     if (positionLines) {
       for (let i = first; i <= last; i++) {
         const known = positionLines.get(i);
-        if (known === undefined || known < position.end) positionLines.set(i, position.end);
+        if (known === undefined || known < lastDone) positionLines.set(i, lastDone);
       }
     }
     const ids = new Set<string>();

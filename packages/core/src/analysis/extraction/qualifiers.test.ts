@@ -57,6 +57,9 @@ describe("credential qualifiers", () => {
     // The item states the licence held, or the licence is named itself.
     expect(statuses("Licences\nNCLEX-RN, licensed in Ohio since 2019")).toEqual(["held"]);
     expect(statuses("Licences\nRN License, Ohio, 2019")).toEqual(["held"]);
+    // A country is where the exam was taken, not a state board's licence; "not yet licensed" is no licence held.
+    expect(statuses("Licences\nNCLEX-RN — passed 10/2026 (United States)")).toEqual(["pending"]);
+    expect(statuses("Licences\nNCLEX-RN passed; not yet licensed")).toEqual(["pending"]);
     // A certification whose exam is the credential keeps its reading (see above): only licences are issued apart.
     expect(statuses("Licences\nNCLEX-RN — passed 10/2026", false)).toEqual(["held"]);
   });
@@ -145,12 +148,54 @@ describe("credential jurisdictions", () => {
     expect(required(`Requirements\n- Active Texas ${LICENCE} (TDLR).`)).toBe("Texas");
     expect(required(`Requirements\n- Active ${LICENCE}.`)).toBeUndefined();
     expect(required(`Requirements\n- Texas or Oklahoma ${LICENCE}.`)).toBeUndefined();
-    expect(required(`Requirements\n- Pennsylvania RN License or a multistate compact license.`, "Registered Nurse License")).toBeUndefined();
+    // A multistate (compact) licence is issued by a US state: any US state's licence meets it, another country's not.
+    expect(required(`Requirements\n- Pennsylvania RN License or a multistate compact license.`, "Registered Nurse License")).toBe("United States");
+    expect(required(`Requirements\n- RN License (multistate compact license accepted).`, "Registered Nurse License")).toBe("United States");
+    expect(required(`Requirements\n- Texas ${LICENCE}, or one from another state.`)).toBe("United States");
+    // A licence still to obtain is none held yet, in any country.
+    expect(required(`Requirements\n- Texas ${LICENCE}, or a multistate licence and able to obtain Texas licensure.`)).toBeUndefined();
     expect(required(`Requirements\n- ${LICENCE} in Texas, or eligible by reciprocity.`)).toBeUndefined();
     // "OR" between two licences is a word, not Oregon.
     expect(required(`Requirements\n- ${LICENCE} OR Registered Nurse License`, "Registered Nurse License")).toBeUndefined();
     // A certification valid everywhere has no place, whatever its line says about the job's.
     expect(required(`Requirements\n- ${CERT} (role based in Austin, Texas)`, CERT)).toBeUndefined();
+  });
+
+  it("reads the country a licence is from, and a licence not yet held there as not held there", () => {
+    const RN = "Registered Nurse License";
+    expect(places(`Licensure\n- RN License, active (Philippines)`, RN)).toEqual(["Philippines"]);
+    expect(places(`Licensure\n- Registered Nurse License (India), active`, RN)).toEqual(["India"]);
+    expect(places(`Licensure\n- RN License (U.S.), active`, RN)).toEqual(["United States"]);
+    // Georgia is the state; a country name in the next item, or in a word, is not this licence's.
+    expect(places(`Licensure\n- Georgia RN License`, RN)).toEqual(["Georgia"]);
+    expect(places(`Licensure\n- RN License; Diploma from Jordan University of Nursing`, RN)).toBeUndefined();
+    expect(places(`Licensure\n- New Jersey RN License`, RN)).toEqual(["New Jersey"]);
+    // "Not yet licensed" in a country is no licence held there.
+    const rn = (text: string) => analyseCandidate(text, ctx, NOW).skills.find((s) => s.name === RN);
+    const abroad = rn(`Summary\nI am not yet licensed as a registered nurse in the United States.\n\nLicensure\nRN License (India), active`);
+    expect(abroad?.jurisdictions).toEqual(["India"]);
+    expect(rn(`Summary\nI am not yet licensed as a registered nurse in the United States.`)?.status).toBe("pending");
+    expect(rn(`Summary\nI am licensed as a registered nurse in the United States.`)?.status).toBe("held");
+  });
+
+  it("gives a licence of another country no more credit than one not held yet against a US-state or compact requirement", () => {
+    const RN = "Registered Nurse License";
+    const job = analyseJob(`Requirements\n- Pennsylvania RN License, or a multistate compact license.`, ctx);
+    const skills = (text: string) =>
+      scoreMatch(job, analyseCandidate(text, ctx, NOW), { candidateName: "A", postedDate: NOW }, ctx).recommendation_insights.analysed_skills;
+    const abroad = skills(`Licenses\nRN License (Philippines), active`);
+    expect(abroad.unmatched_attributes).toEqual([`${RN} (held in the Philippines, not the United States)`]);
+    expect(abroad.layer_two_score).toBeCloseTo(OTHER_JURISDICTION_CREDIT, 4);
+    // Any US state's licence, a licence of no stated place, or one held in both countries, meets it.
+    expect(skills(`Licenses\nOhio RN License, active`).layer_two_score).toBe(1);
+    expect(skills(`Licenses\nRN License, active`).layer_two_score).toBe(1);
+    expect(skills(`Licenses\nRN License (Philippines and Ohio)`).layer_two_score).toBe(1);
+    // A single state required: a licence stated only as of the United States may be that state's.
+    const texas = analyseJob(`Requirements\n- Active Texas RN License.`, ctx);
+    const texasSkills = (text: string) =>
+      scoreMatch(texas, analyseCandidate(text, ctx, NOW), { candidateName: "A", postedDate: NOW }, ctx).recommendation_insights.analysed_skills;
+    expect(texasSkills(`Licenses\nRN License (USA)`).layer_two_score).toBe(1);
+    expect(texasSkills(`Licenses\nRN License (Philippines)`).layer_two_score).toBeCloseTo(OTHER_JURISDICTION_CREDIT, 4);
   });
 
   it("gives a licence from another place than the posting's the credit of one not held yet, and says where it is from", () => {

@@ -14,7 +14,8 @@ const NOT_YET_SRC =
 const PENDING = new RegExp(String.raw`\b(?:${NOT_YET_SRC}|exams?)\b`, "iu");
 // Words that state the credential is held, which outweigh a mention of its exam ("passed all four CPA exams; licensed",
 // "in good standing"). A pending renewal is of a credential held.
-const HELD = /\b(?:licensed|active|valid|current|issued|renewed|renewal|unrestricted|in good standing)\b/iu;
+// A negated one says the opposite ("not yet licensed in the United States", "never licensed").
+const HELD = /(?<!\b(?:not|never)\s+(?:yet\s+)?)\b(?:licensed|active|valid|current|issued|renewed|renewal|unrestricted|in good standing)\b/iu;
 // A passed exam outweighs its mention for a credential the exam confers ("exam passed 2022"), not for a licence a
 // state issues afterwards (see LICENSING_EXAM). "Passed 2 of 4 exams" stays pending.
 const EXAM_PASSED = /\b(?:passed all|passed the\s+exams?|exams? passed)\b/iu;
@@ -98,15 +99,69 @@ export function strongestStatus(statuses: readonly CredentialStatus[]): Credenti
 
 const JURISDICTIONS = [...US_STATES, ...CANADIAN_PROVINCES];
 const BY_CODE = new Map(JURISDICTIONS.map(([code, name]) => [code, name]));
-// Names as written, with the short and accented forms people use ("Newfoundland", "Québec").
+
+export const UNITED_STATES = "United States";
+const CANADA = "Canada";
+// US territories license as US jurisdictions do; a legacy or grouping code is no place of its own.
+const US_TERRITORIES: ReadonlySet<string> = new Set(["PR", "GU", "VI", "AS", "MP", "UM"]);
+const NO_COUNTRY: ReadonlySet<string> = new Set(["EU", "EZ", "UN", "QO", "XA", "XB", "ZZ", "DD", "FX", "SU", "YU", "CS", "AN", "BU", "DY", "HV", "NH", "RH", "TP", "VD", "YD", "ZR"]);
+// Country names that are as often a person's name or a word ("Jordan", "Chad"), or a US state's ("Georgia"), or
+// part of one ("Jersey" in New Jersey).
+const NOT_A_COUNTRY_HERE: ReadonlySet<string> = new Set(["jordan", "chad", "georgia", "jersey", "guernsey", "sark", "niger"]);
+/**
+ * Countries by their English names (from the runtime's region names, so not a hand-kept list), lower-cased, with
+ * the other names people write for the largest ones. Only names of plain words: "Bosnia & Herzegovina" or
+ * "Congo - Kinshasa" are written otherwise in a résumé.
+ */
+function countryNames(): [string, string][] {
+  const out: [string, string][] = [
+    ["usa", UNITED_STATES], ["u.s.", UNITED_STATES], ["u.s.a.", UNITED_STATES], ["u.s", UNITED_STATES],
+    ["uk", "United Kingdom"], ["u.k.", "United Kingdom"], ["great britain", "United Kingdom"], ["britain", "United Kingdom"],
+    ["england", "United Kingdom"], ["scotland", "United Kingdom"], ["northern ireland", "United Kingdom"], ["korea", "South Korea"], ["uae", "United Arab Emirates"],
+  ];
+  let regions: Intl.DisplayNames | null = null;
+  try {
+    regions = new Intl.DisplayNames(["en"], { type: "region" });
+  } catch {
+    return out;
+  }
+  for (let a = 65; a <= 90; a++) {
+    for (let b = 65; b <= 90; b++) {
+      const code = String.fromCharCode(a, b);
+      if (NO_COUNTRY.has(code)) continue;
+      let name: string | undefined;
+      try {
+        name = regions.of(code);
+      } catch {
+        continue;
+      }
+      if (!name || name === code || !/^[\p{L}.' ’]+$/u.test(name) || NOT_A_COUNTRY_HERE.has(name.toLowerCase())) continue;
+      out.push([name.toLowerCase(), US_TERRITORIES.has(code) ? UNITED_STATES : name]);
+    }
+  }
+  return out;
+}
+const COUNTRY_NAMES = countryNames();
+const COUNTRY_OF: ReadonlyMap<string, string> = new Map([
+  ...US_STATES.map(([, name]) => [name, UNITED_STATES] as const),
+  ...CANADIAN_PROVINCES.map(([, name]) => [name, CANADA] as const),
+  ...COUNTRY_NAMES.map(([, name]) => [name, name] as const),
+]);
+/** The country of a place read by credentialJurisdictions: a state's or province's, or the country itself. */
+export const countryOf = (place: string): string => COUNTRY_OF.get(place) ?? place;
+
+// Names as written, with the short and accented forms people use ("Newfoundland", "Québec"); countries after the
+// states and provinces, so that Georgia stays a state.
 const BY_NAME = new Map([
+  ...COUNTRY_NAMES,
   ...JURISDICTIONS.map(([, name]) => [name.toLowerCase(), name] as const),
   ["newfoundland", "Newfoundland and Labrador"],
   ["québec", "Quebec"],
 ]);
 // Longest names first, so that "West Virginia" is not read as Virginia.
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
 const NAME = new RegExp(
-  `(?<![\\p{L}])(${[...BY_NAME.keys()].sort((a, b) => b.length - a.length).join("|")})(?![\\p{L}])`,
+  `(?<![\\p{L}])(${[...BY_NAME.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?![\\p{L}])`,
   "giu",
 );
 // Codes that are also English words in capitals ("Journeyman License OR Master License", "IN", "ME") name a place
@@ -130,10 +185,12 @@ const NATIONAL = /\b(?:pilot|airline transport|faa|fcc|easa|customs broker|serie
 /** Whether a catalogue credential is a licence a state or province issues, by its name. */
 export const isStateLicence = (name: string): boolean => STATE_ISSUED.test(name) && !NATIONAL.test(name);
 
-/** Whether a text names a US state or Canadian province by name. */
+const STATE_NAMES: ReadonlySet<string> = new Set(JURISDICTIONS.map(([, name]) => name));
+
+/** Whether a text names a US state or Canadian province by name (a country issues no licence of its own there). */
 function namesPlace(text: string): boolean {
-  NAME.lastIndex = 0;
-  return NAME.test(text);
+  for (const m of text.matchAll(NAME)) if (STATE_NAMES.has(BY_NAME.get(m[1]!.toLowerCase())!)) return true;
+  return false;
 }
 
 /**
@@ -158,19 +215,47 @@ export function credentialJurisdictions(text: string, hit: Hit<unknown, string>)
 // "eligible for Texas licensure", "able to obtain within 90 days", "by reciprocity".
 const OTHERS_ACCEPTED =
   /\b(?:compact|multi-?state|any (?:u\.?s\.? )?state|another state|other states?|reciprocity|equivalent|eligib(?:le|ility)|(?:able|ability|willing(?:ness)?) to obtain|obtain(?:ed)? within|transfer(?:able|red)?)\b/iu;
+// Of those, the ones that still ask for a licence held in the country: a multistate licence is issued by a compact
+// state, "any state" is any of the country's. Eligibility, equivalence or a licence to obtain ask for none held yet.
+const COUNTRY_ACCEPTED = /\b(?:compact|multi-?state|any (?:u\.?s\.? )?state|another (?:u\.?s\.? )?state|other (?:u\.?s\.? )?states?)\b/iu;
+const STILL_TO_HOLD = /\b(?:reciprocity|equivalent|eligib(?:le|ility)|(?:able|ability|willing(?:ness)?) to obtain|obtain(?:ed)? within|transfer(?:able|red)?)\b/iu;
+// The US names of a multistate licence: the Nurse Licensure Compact is a US one.
+const US_ONLY = /\b(?:compact|multi-?state|u\.?s\.?)\b/iu;
 
 /**
- * The one state or province whose credential the posting requires, from its mentions: the place they name, when
- * they name one and only one and no mention's line accepts credentials of other places; else null.
+ * The one place whose credential the posting requires, from its mentions: the state or province they name, when
+ * they name one and only one and no mention's line accepts credentials of other places; the country, when the
+ * lines accept any of its states ("Pennsylvania RN licence, or a multistate (compact) licence": a licence of the
+ * United States, not of another country); else null.
  */
 export function requiredJurisdiction(text: string, hits: readonly Hit<unknown, string>[]): string | null {
   const named = new Set<string>();
   // Each line is searched once, however many mentions it holds.
   const lines = new Set<number>();
+  let country = false;
+  let usOnly = false;
   for (const hit of hits) {
-    if (!lines.has(hit.line.start) && OTHERS_ACCEPTED.test(text.slice(hit.line.start, hit.line.end))) return null;
+    if (!lines.has(hit.line.start)) {
+      const line = text.slice(hit.line.start, hit.line.end);
+      if (OTHERS_ACCEPTED.test(line)) {
+        if (STILL_TO_HOLD.test(line) || !COUNTRY_ACCEPTED.test(line)) return null;
+        country = true;
+        usOnly ||= US_ONLY.test(line);
+      }
+    }
     lines.add(hit.line.start);
     for (const place of credentialJurisdictions(text, hit)) named.add(place);
   }
-  return named.size === 1 ? [...named][0]! : null;
+  if (!country) return named.size === 1 ? [...named][0]! : null;
+  const countries = new Set([...named].map(countryOf));
+  if (countries.size === 0) return usOnly ? UNITED_STATES : null;
+  return countries.size === 1 ? [...countries][0]! : null;
+}
+
+/**
+ * Whether a place a credential is held in meets the place a posting requires: the same place, a state of the
+ * country required, or the country of the state required (which state is not said).
+ */
+export function meetsJurisdiction(held: string, required: string): boolean {
+  return held === required || countryOf(held) === required || held === countryOf(required);
 }

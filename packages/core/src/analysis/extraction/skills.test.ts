@@ -76,6 +76,22 @@ describe("job skills: must-have or nice-to-have", () => {
     expect(skills.map((s) => [s.name, s.strength])).toEqual([["Python", "must"], ["SQL", "must"]]);
   });
 
+  it("makes a skill in the title only preferred when the requirements say so in words", () => {
+    const title = "Registered Nurse - Python Unit";
+    const strengths = (body: string) =>
+      extractJobSkills(scanText(`${title}\n${body}`, JOB_SECTIONS, ctx.catalogue), ctx.catalogue, [0, title.length]).map((s) => [s.name, s.strength]);
+    expect(strengths("Requirements\n- Two years of experience; Python experience strongly preferred, Go considered\n- SQL")).toEqual([
+      ["SQL", "must"],
+      ["Python", "nice"],
+      ["Go", "nice"],
+    ]);
+    // Named in the requirements without a cue, or required in words anywhere in them, it stays a must-have.
+    expect(strengths("Requirements\n- Python and SQL")).toEqual([["Python", "must"], ["SQL", "must"]]);
+    expect(strengths("Requirements\n- Python required\n- Python 3.12 preferred\n- SQL")).toEqual([["Python", "must"], ["SQL", "must"]]);
+    // A preference stated outside the requirements (the company's own stack) says nothing about the hire.
+    expect(strengths("About us\nOur team prefers Python.\nRequirements\n- SQL")).toEqual([["Python", "must"], ["SQL", "must"]]);
+  });
+
   it("attaches the most related catalogue skills for partial credit", () => {
     const [k8s] = extractJobSkills(scanText("Must have Kubernetes", JOB_SECTIONS, ctx.catalogue), ctx.catalogue, null);
     expect(k8s!.related.map((r) => r.name)).toContain("Docker");

@@ -5,9 +5,12 @@ import type { JobSection, ResumeSection } from "../text/headings.ts";
 import type { CandidateSkill, Position, RelatedSkillRef, SkillAlternative, SkillRequirement, SkillUse, Strength } from "../types.ts";
 import { includingSkills } from "../lexicon/inclusions.ts";
 import { evidenceAt } from "./evidence.ts";
-import { firmer, requirementStrength } from "./requirements.ts";
+import { firmer, nearestCue, requirementStrength } from "./requirements.ts";
 import { credentialJurisdictions, credentialStatus, isStateLicence, requiredJurisdiction, strongestStatus } from "./qualifiers.ts";
 import type { Hit, Scan } from "./scan.ts";
+
+// Where a posting states what it asks for.
+const REQUIREMENT_SECTIONS: ReadonlySet<JobSection> = new Set(["requirements", "preferred"]);
 
 /** Partial credit comes from the skills most related to a requirement, when reasonably related. */
 export const RELATED_PER_SKILL = 10;
@@ -161,13 +164,32 @@ export function extractJobSkills(
 ): SkillRequirement[] {
   const inTitle = (start: number, end: number) => titleSpan !== null && start >= titleSpan[0] && end <= titleSpan[1];
   const hits: JobHit[] = [];
+  const titled: JobHit[] = [];
+  // Skills the posting's requirements say, in so many words, are preferred ("ICU experience strongly preferred,
+  // step-down or ED considered"), and those they say are required.
+  const statedNice = new Set<string>();
+  const statedMust = new Set<string>();
   scan.skills.forEach((hit, order) => {
     if (namesFieldOfStudy(scan, hit)) return;
-    const strength = inTitle(hit.start, hit.end)
-      ? "must"
-      : requirementStrength(scan, hit.line, hit.start, hit.end, { about: "nice" });
-    if (strength) hits.push({ hit, order, strength });
+    if (inTitle(hit.start, hit.end)) {
+      titled.push({ hit, order, strength: "must" });
+      return;
+    }
+    const strength = requirementStrength(scan, hit.line, hit.start, hit.end, { about: "nice" });
+    if (!strength) return;
+    hits.push({ hit, order, strength });
+    if (REQUIREMENT_SECTIONS.has(hit.line.section) && nearestCue(scan, hit.line, hit.start, hit.end, ["nice", "must"]) === strength) {
+      (strength === "nice" ? statedNice : statedMust).add(hit.value);
+    }
   });
+  // A skill named in the title ("Python Developer") is a must-have, unless the requirements state it is only
+  // preferred: the unit in "Registered Nurse — Medical/Surgical Intensive Care Unit" is where the job is, and
+  // "ICU experience strongly preferred" says experience of it is not required.
+  for (const t of titled) {
+    const preferred = statedNice.has(t.hit.value) && !statedMust.has(t.hit.value);
+    hits.push(preferred ? { ...t, strength: "nice" } : t);
+  }
+  hits.sort((a, b) => a.order - b.order);
 
   const found = new Map<string, { ids: string[]; strength: Strength; order: number }>();
   const isKindOf = (kind: string, category: string) => catalogue.kindsOf(category).includes(kind);
@@ -246,7 +268,11 @@ const PROJECT_SECTIONS: ReadonlySet<ResumeSection> = new Set(["projects", "volun
  */
 function usage(id: string, hits: readonly Hit<string, ResumeSection>[], positions: readonly Position[]): { use: SkillUse; lastUsed: string | null } {
   let lastUsed: string | null = null;
-  for (const p of positions) if (p.skills.includes(id) && (lastUsed === null || p.end > lastUsed)) lastUsed = p.end;
+  for (const p of positions) {
+    // A hands-off position's skills were last used hands-on when it began (see Position.handsOff).
+    const end = p.handsOff ? p.start : p.end;
+    if (p.skills.includes(id) && (lastUsed === null || end > lastUsed)) lastUsed = end;
+  }
   if (lastUsed !== null || hits.some((h) => WORK_SECTIONS.has(h.line.section))) return { use: "work", lastUsed };
   if (hits.some((h) => PROJECT_SECTIONS.has(h.line.section))) return { use: "project", lastUsed: null };
   return { use: "listed", lastUsed: null };

@@ -1,4 +1,5 @@
 import { JOB_LEVELS, type JobLevel } from "../../catalogue/normalizer.ts";
+import { meetsJurisdiction } from "../extraction/qualifiers.ts";
 import { levelRank, positionLevel } from "../extraction/titles.ts";
 import { formatYears, joinOr } from "../format.ts";
 import { EDUCATION_LEVEL_NAMES, educationRank } from "../lexicon/education.ts";
@@ -70,8 +71,12 @@ const FOLLOWS_ITS_HOLDER = /\bdriver/iu;
  */
 function heldElsewhere(option: SkillAlternative, own: CandidateSkill): string[] | null {
   if (!option.jurisdiction || own.status !== "held" || !own.jurisdictions?.length || FOLLOWS_ITS_HOLDER.test(option.name)) return null;
-  return own.jurisdictions.includes(option.jurisdiction) ? null : own.jurisdictions;
+  const required = option.jurisdiction;
+  return own.jurisdictions.some((place) => meetsJurisdiction(place, required)) ? null : own.jurisdictions;
 }
+
+// "the United States", "the Philippines", as a place is written after "in" or "not".
+const placeName = (place: string): string => (/^(?:United|Philippines$|Netherlands$)/u.test(place) ? `the ${place}` : place);
 
 /** Certificates, licences and languages are evidenced by being stated; other skills by being used. */
 const STATED_IS_EVIDENCE: ReadonlySet<string> = new Set(["Certification", "Language"]);
@@ -92,7 +97,7 @@ export function skillEvidence(skill: CandidateSkill, asOf: string): { credit: nu
 function heldEvidence(option: SkillAlternative, own: CandidateSkill, asOf: string): { credit: number; note: string | null } {
   const elsewhere = heldElsewhere(option, own);
   return elsewhere
-    ? { credit: OTHER_JURISDICTION_CREDIT, note: `held in ${elsewhere.join(" and ")}, not ${option.jurisdiction}` }
+    ? { credit: OTHER_JURISDICTION_CREDIT, note: `held in ${elsewhere.map(placeName).join(" and ")}, not ${placeName(option.jurisdiction!)}` }
     : skillEvidence(own, asOf);
 }
 
@@ -308,8 +313,13 @@ function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Att
     // Dated positions: relevant ones only, recency-weighted. A stated figure cannot be split, so it counts as is.
     // A posting that says internships do not count leaves student work out of the years (not out of the evidence),
     // and the note says so.
-    const counted = job.experience.excludesTraining ? relevant.filter((p) => !p.trainee) : relevant;
-    const leftOut = counted.length < relevant.length ? ", internships and student work left out as the posting asks" : "";
+    // A position whose holder stopped the hands-on work is no year of it, unless it is the posting's own role.
+    const handsOn = relevant.filter((p) => !p.handsOff || (job.title.id !== null && p.titleId === job.title.id));
+    const counted = job.experience.excludesTraining ? handsOn.filter((p) => !p.trainee) : handsOn;
+    const leftOut = [
+      handsOn.length < relevant.length ? ", roles without hands-on work left out" : "",
+      counted.length < handsOn.length ? ", internships and student work left out as the posting asks" : "",
+    ].join("");
     const years = exp.source === "dates" ? weightedYears(counted, candidate.asOf) : exp.years;
     const found =
       exp.source === "dates"
@@ -435,8 +445,12 @@ function levelAttribute(job: JobProfile, candidate: CandidateProfile, relevant: 
   } else if (!senior && latest) {
     const rank = positionLevel(latest.levels);
     const over = rank >= levelRank(OVER_LEVEL_FROM);
-    credit = over || rank < posting - 1 ? NEAR_LEVEL_CREDIT : 1;
-    note = `latest level: ${LEVEL_NAMES[JOB_LEVELS[rank]!]}${over ? ", above this role" : rank < posting - 1 ? ", below this role" : ""}`;
+    // A latest role that stopped the hands-on work (an educator's, a manager's) is off this role's level as a
+    // people leader's is, unless it is the posting's own role.
+    const offFloor = latest.handsOff === true && latest.titleId !== job.title.id;
+    credit = over || offFloor || rank < posting - 1 ? NEAR_LEVEL_CREDIT : 1;
+    const off = over ? ", above this role" : offFloor ? ", no longer hands-on" : rank < posting - 1 ? ", below this role" : "";
+    note = `latest level: ${LEVEL_NAMES[JOB_LEVELS[rank]!]}${off}`;
     evidence = [latest.evidence];
   }
   return {

@@ -126,6 +126,31 @@ describe("level fit", () => {
     expect(readLevels(ctx, "Senior Staff Accountant")).toEqual(["senior"]);
   });
 
+  it("reads a latest role that stopped the hands-on work as off this role's level, its years and skills as of before it", () => {
+    const job = "Backend Engineer\nRequirements\n- 2+ years of experience\n- Python";
+    const resume = (line: string) =>
+      `Experience\nLead Software Engineer, Acme, 03/2021 – Present\n- Coach the team on Python code reviews; ${line}\n` +
+      "Backend Engineer, Acme, 2016 – 02/2021\n- Built Python services";
+    const off = match(job, resume("I no longer write production code myself."));
+    const exp = off.recommendation_insights.analysed_experience;
+    expect(exp.unmatched_attributes).toContain("Mid-level role in Software Development (latest level: Lead, no longer hands-on)");
+    expect(exp.matched_attributes.find((a) => a.startsWith("2+ years"))).toMatch(/roles without hands-on work left out/u);
+    // Python was last used hands-on when the lead's role began, not today.
+    const candidate = analyseCandidate(resume("I no longer write production code myself."), ctx, NOW);
+    expect(candidate.skills.find((s) => s.name === "Python")?.lastUsed).toBe("2021-03");
+    expect(candidate.experience.positions[0]!.handsOff).toBe(true);
+    // A line saying something else is no longer done leaves the role hands-on.
+    const on = analyseCandidate(resume("the old release checklist is no longer needed."), ctx, NOW);
+    expect(on.experience.positions[0]!.handsOff).toBeUndefined();
+    expect(on.skills.find((s) => s.name === "Python")?.lastUsed).toBe("2025-06");
+    const nurse = analyseCandidate(
+      "Experience\nClinical Nurse Educator, Valley Hospital, 2023 – Present\n- Teach at the bedside; I no longer carry a patient assignment.",
+      ctx,
+      NOW,
+    );
+    expect(nurse.experience.positions[0]!.handsOff).toBe(true);
+  });
+
   it("reads 'Staff' in a résumé's titles by the normalizer's rule", () => {
     const levelsOf = (title: string) => analyseCandidate(`Experience\n${title}, Acme, 2020 – Present\n- Python`, ctx, NOW).experience.positions[0]!;
     // The catalogue title is "Software Engineer"; the "Staff" before it is the rank and is read with it.

@@ -3,15 +3,22 @@ import { fixtureContext } from "../__fixtures__/catalogue.ts";
 import { analyseCandidate } from "../engine/candidate.ts";
 import { analyseJob } from "../engine/job.ts";
 import {
+  DESCRIBED_ROLE_CREDIT,
   KIN_FLOOR,
+  NAMED_ROLE_CREDIT,
+  NEAR_LEVEL_CREDIT,
+  namesTheWork,
   KIN_FULL_OVERLAP,
   RELATED_ROLE_CREDIT,
   RESOLVED_SKILLS_WEIGHT,
   relatedRoleCredit,
   relevantPositions,
   scoreAttributes,
+  rolePatternOf,
   titleHead,
+  untitledRole,
   weightedYears,
+  writtenRoleTitle,
 } from "./blocks.ts";
 import { RELEVANCE_WEIGHT } from "./relevance.ts";
 
@@ -200,5 +207,91 @@ describe("a years requirement that leaves internships out", () => {
     expect(candidate.experience.positions.map((p) => p.trainee ?? false)).toEqual([false, true]);
     expect(strict.credit).toBeCloseTo(24 / 12 / 3, 6);
     expect(strict.note).toMatch(/internships and student work left out as the posting asks/u);
+  });
+});
+
+describe("a held title the catalogue does not know, read against the posting's title", () => {
+  const position = (resume: string) => analyseCandidate(`Experience\n${resume}`, ctx, NOW).experience.positions[0]!;
+  const supervisor = rolePatternOf("WAREHOUSE SUPERVISOR - 2ND SHIFT");
+
+  it("finds the written title that names the posting's role word among the parts of its lines", () => {
+    const inbound = position("Inbound Operations Supervisor, 2nd shift | Northfield Distribution | 2019 – Present\n- Led receiving");
+    expect(inbound.titleId).toBeNull();
+    expect(writtenRoleTitle(inbound, supervisor)).toBe("Inbound Operations Supervisor");
+    expect(writtenRoleTitle(position("Northfield Distribution — Night Shift Supervisor\n2019 – Present"), supervisor)).toBe("Night Shift Supervisor");
+  });
+
+  it("does not read the word in a sentence, in another title, or in a title the catalogue knows", () => {
+    const sentence = position("Northfield Distribution, 2019 – Present\nCovered for the night shift supervisor during two peak seasons at the site");
+    expect(writtenRoleTitle(sentence, supervisor)).toBeNull();
+    expect(writtenRoleTitle(position("Crew Member, Acme Foods, 2019 – Present"), supervisor)).toBeNull();
+    expect(writtenRoleTitle(position("Software Engineer, Acme, 2019 – Present"), rolePatternOf("Software Engineer"))).toBeNull();
+  });
+
+  it("asks a title whose role word is a rank to share a word of the work too", () => {
+    const sameWork = namesTheWork("WAREHOUSE SUPERVISOR - 2ND SHIFT");
+    expect(sameWork("Warehouse Operations Supervisor")).toBe(true);
+    expect(sameWork("Inventory Control Supervisor")).toBe(false);
+    expect(sameWork("Night Shift Supervisor")).toBe(false);
+    const night = position("Night Shift Manager, Acme Foods, 2020 – Present\n- Ran the night crew");
+    expect(writtenRoleTitle(night, rolePatternOf("Engineering Manager"))).toBe("Night Shift Manager");
+    expect(namesTheWork("Engineering Manager")("Night Shift Manager")).toBe(false);
+    // A role word that is no rank names the work by itself.
+    expect(namesTheWork("Registered Nurse - ICU")("Staff Nurse")).toBe(true);
+  });
+});
+
+describe("the role and level of a position whose title the catalogue does not know", () => {
+  const attributes = (posting: string, resume: string) =>
+    scoreAttributes(analyseJob(posting, ctx), analyseCandidate(`Experience\n${resume}`, ctx, NOW)).experience;
+  const role = (posting: string, resume: string) => attributes(posting, resume).find((a) => a.kind === "role")!;
+  const level = (posting: string, resume: string) => attributes(posting, resume).find((a) => a.kind === "seniority")!;
+
+  it("earns a related role when its title names the posting's role word", () => {
+    const payments = role("Software Engineer\nRequirements\n- Python", "Payments Engineer, Acme, 2020 – Present\n- Ran the ledger");
+    expect(payments.credit).toBe(NAMED_ROLE_CREDIT);
+    expect(payments.note).toBe("related role: Payments Engineer");
+    // Fading with its age, like any related role.
+    expect(role("Software Engineer\nRequirements\n- Python", "Payments Engineer, Acme, 2008 – 2012").credit).toBeLessThan(NAMED_ROLE_CREDIT);
+  });
+
+  it("earns nothing for another role, the word in a duty, a known title of another group, or a rank alone", () => {
+    const posting = "Software Engineer\nRequirements\n- Python";
+    expect(role(posting, "Payments Analyst, Acme, 2020 – Present\n- Paired with the engineers on releases").credit).toBe(0);
+    expect(role(posting, "DevOps Engineer, Acme, 2020 – Present\n- Ran the on-call rotation").credit).toBe(0);
+    expect(role("Engineering Manager\nRequirements\n- Leadership", "Night Shift Manager, Acme Foods, 2020 – Present\n- Ran the night crew").credit).toBe(0);
+  });
+
+  it("reads the level words of such a title when it names the posting's role", () => {
+    const posting = "Senior Software Engineer\nRequirements\n- Python";
+    const senior = level(posting, "Senior Payments Engineer, Acme, 2019 – Present\n- Ran the ledger");
+    expect([senior.credit, senior.note]).toEqual([1, "highest level held: Senior"]);
+    // No level word: read as mid-level, one below a senior posting.
+    expect(level(posting, "Payments Engineer, Acme, 2019 – Present\n- Ran the ledger").credit).toBe(NEAR_LEVEL_CREDIT);
+    // A senior title of another role says nothing of this one's level.
+    expect(level(posting, "Senior Payments Analyst, Acme, 2019 – Present\n- Ran the ledger").credit).toBe(0);
+  });
+
+  it("earns less for untitled work described in the posting's words, and nothing for other work", () => {
+    const posting = analyseJob(
+      [
+        "Software Engineer",
+        "Requirements",
+        "- Build payment APIs, ledgers and reconciliation jobs for merchants and banks",
+        "- Run settlement batches, refunds and chargeback workflows with the risk team",
+        "- Python",
+      ].join("\n"),
+      ctx,
+    );
+    const described = analyseCandidate(
+      "Experience\nPayments Specialist, Acme, 2020 – Present\n- Built the ledger and reconciliation jobs for merchant settlement batches, refunds and chargebacks",
+      ctx,
+      NOW,
+    );
+    expect(described.experience.positions[0]!.titleId).toBeNull();
+    expect(untitledRole(posting, described)?.credit).toBe(DESCRIBED_ROLE_CREDIT);
+    expect(scoreAttributes(posting, described).experience.find((a) => a.kind === "role")!.credit).toBe(DESCRIBED_ROLE_CREDIT);
+    const cashier = analyseCandidate(CASHIER_WORK, ctx, NOW);
+    expect(untitledRole(posting, cashier)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { JOB_LEVELS, type JobLevel } from "../../catalogue/normalizer.ts";
+import { detectLevels } from "../../catalogue/normalizer/levels.ts";
 import { meetsJurisdiction } from "../extraction/qualifiers.ts";
 import { levelRank, positionLevel } from "../extraction/titles.ts";
 import { formatYears, joinOr } from "../format.ts";
@@ -196,13 +197,16 @@ const LEVEL_NAMES: Record<JobLevel, string> = {
   director: "Director", executive: "Executive",
 };
 
+// Where the role part of a posting's title ends: a spaced dash, bar, at or slash, a comma, bracket or colon.
+const TITLE_CORE_END = /\s+[-–—|@/]\s+|[,(:]/u;
+
 /**
  * The word that names the posting's role: the last word of its title before any separator ("Nurse" in "Registered
  * Nurse - Medical/Surgical Intensive Care Unit", "Supervisor" in "WAREHOUSE SUPERVISOR - 2ND SHIFT"), lower-cased;
  * null when the title has none (a roman numeral or figure is a grade, not a role: "Engineer II" → "engineer").
  */
 export function titleHead(text: string): string | null {
-  const core = text.split(/\s+[-–—|@/]\s+|[,(:]/u)[0] ?? "";
+  const core = text.split(TITLE_CORE_END)[0] ?? "";
   const words = core.match(/\p{L}[\p{L}'’-]*/gu) ?? [];
   for (let i = words.length - 1; i >= 0; i--) {
     const word = words[i]!.toLowerCase();
@@ -211,10 +215,74 @@ export function titleHead(text: string): string | null {
   return null;
 }
 
+/**
+ * Credit for a position under a title the catalogue does not know that names the posting's role word ("Inbound
+ * Operations Supervisor" for a Warehouse Supervisor posting, "Staff Nurse" for a Registered Nurse one): the same
+ * role in another setting, as a related title of the posting's career group is.
+ */
+export const NAMED_ROLE_CREDIT = RELATED_ROLE_CREDIT;
+/**
+ * Credit for a position under a title the catalogue does not know whose lines use RELEVANT_WORDING_SHARE of the
+ * posting's wording: work of the posting's kind, whatever it was called; less than a title naming the role.
+ */
+export const DESCRIBED_ROLE_CREDIT = RELATED_ROLE_CREDIT * KIN_FLOOR;
+
+const TITLE_FILLERS = new Set(["and", "of", "the", "for", "in", "at", "to", "with", "on"]);
+
+/**
+ * Whether a written title that names the posting title's role word also names its line of work. A role word that is
+ * a rank ("Supervisor", "Manager", "Lead", "Director") names no work by itself: "Inventory Control Supervisor" and
+ * "Warehouse Supervisor" share the rank, not the job, so such a title must also share one of the posting title's
+ * other words ("Warehouse Operations Supervisor"); any other role word ("Nurse", "Analyst", "Chef") names the work.
+ */
+export function namesTheWork(postingTitle: string): (written: string) => boolean {
+  const head = titleHead(postingTitle);
+  if (head === null || detectLevels(head).length === 0) return () => true;
+  const modifiers = titleModifiers(postingTitle, head);
+  return (written) => modifiers.some((m) => m.test(written));
+}
+
+/** The words of a title before its role word that say what the work is: not its rank, not fillers ("of", "and"). */
+function titleModifiers(postingTitle: string, head: string): RegExp[] {
+  const core = postingTitle.split(TITLE_CORE_END)[0] ?? "";
+  return (core.match(/\p{L}[\p{L}'’-]*/gu) ?? [])
+    .map((w) => w.toLowerCase())
+    .filter((w) => w !== head && w.length >= 2 && !TITLE_FILLERS.has(w) && detectLevels(w).length === 0)
+    .map(rolePattern);
+}
+
+/** The role word of a title as a pattern (`titleHead`, `rolePattern`); null when the title has none. */
+export function rolePatternOf(text: string): RegExp | null {
+  const head = titleHead(text);
+  return head === null ? null : rolePattern(head);
+}
+
 /** A pattern for the role word as a whole word, in any case, singular or plural. */
 export function rolePattern(head: string): RegExp {
   const escaped = head.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
   return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}s?(?![\\p{L}\\p{N}])`, "iu");
+}
+
+// Marks between the parts of a title line: the title, the employer, the place, the dates ("Inbound Operations
+// Supervisor, 2nd shift | 2022–Present", "Night Shift Supervisor — Acme Foods"), and the lines themselves.
+const TITLE_LINE_PARTS = /\n|\s[-–—/@]\s|[|·•,;()]/u;
+/** Words past which a part of a title line is a sentence about the work, not a title. */
+export const MAX_TITLE_WORDS = 6;
+
+/**
+ * The title a position whose title the catalogue does not know is written under, when it names the posting's role
+ * word: the first part of its title lines (`Position.titleLines`, split at the marks between title, employer, place
+ * and dates) that names the word and is short enough to be a title, as a recruiter finds "Inbound Operations
+ * Supervisor" on the line of a position for a Warehouse Supervisor posting; null when no part does (the word only in
+ * a duty, or a sentence).
+ */
+export function writtenRoleTitle(p: Position, role: RegExp | null): string | null {
+  if (role === null || p.titleId !== null || p.titleLines === undefined) return null;
+  for (const part of p.titleLines.split(TITLE_LINE_PARTS)) {
+    const words = part.match(/\p{L}[\p{L}'’-]*/gu) ?? [];
+    if (words.length > 0 && words.length <= MAX_TITLE_WORDS && role.test(part)) return part.trim();
+  }
+  return null;
 }
 
 /**
@@ -230,10 +298,9 @@ export function rolePattern(head: string): RegExp {
  */
 export function relevantPositions(job: JobProfile, candidate: CandidateProfile): Position[] {
   const asked = new Set(job.skills.flatMap((s) => [s, ...s.alternatives]).filter((s) => s.type !== "Common Skill").map((s) => s.id));
-  const head = titleHead(job.title.text);
   if (job.title.id === null && asked.size === 0 && job.wording.length === 0) return candidate.experience.positions;
   const needed = Math.min(RELEVANT_SKILL_MATCHES, asked.size);
-  const role = head === null ? null : rolePattern(head);
+  const role = rolePatternOf(job.title.text);
   const namesTheRole = (p: Position): boolean => {
     if (role === null) return false;
     if (p.titleId === null) return p.titleLines !== undefined && role.test(p.titleLines);
@@ -342,19 +409,25 @@ function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Att
   }
 
   if (job.title.id && job.title.name) {
-    // The most recent position under the title, else under a title of its career group; credit fades with its age.
+    // The most recent position under the title, else under a title of its career group or under a title the
+    // catalogue does not know that names the posting's role word, whichever earns more; credit fades with its age.
+    const ageOf = (p: Position) => recencyWeight(ageInYears(p.end, candidate.asOf));
     const held = exp.positions.find((p) => p.titleId === job.title.id);
-    const near = held ? undefined : exp.positions.find((p) => p.careerGroup !== null && p.careerGroup === job.title.careerGroup);
-    const position = held ?? near;
-    const weight = position ? recencyWeight(ageInYears(position.end, candidate.asOf)) : 0;
+    const group = held ? undefined : exp.positions.find((p) => p.careerGroup !== null && p.careerGroup === job.title.careerGroup);
+    const groupCredit = group ? relatedRoleCredit(job, group) * ageOf(group) : 0;
+    const untitled = held ? null : untitledRole(job, candidate);
+    const other = untitled !== null && untitled.credit > groupCredit ? untitled : null;
+    const position = held ?? other?.position ?? group;
+    const weight = position ? ageOf(position) : 0;
     const heldUndated = !position && exp.titles.find((t) => t.id === job.title.id);
-    const notes = [near ? `related role: ${near.catalogueTitle}` : null, position && weight < 1 ? `last held ${position.end.slice(0, 4)}` : null];
+    const related = other ? other.label : group ? group.catalogueTitle : null;
+    const notes = [related ? `related role: ${related}` : null, position && weight < 1 ? `last held ${position.end.slice(0, 4)}` : null];
     out.push({
       kind: "role",
       name: `Experience as ${job.title.name}`,
       strength: "must",
       weight: 1,
-      credit: held ? weight : near ? relatedRoleCredit(job, near) * weight : heldUndated ? 1 : 0,
+      credit: held ? weight : other ? other.credit : group ? groupCredit : heldUndated ? 1 : 0,
       note: notes.filter(Boolean).join(", ") || null,
       statedMust: false,
       evidence: position ? [position.evidence] : [],
@@ -367,6 +440,26 @@ function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Att
   const vocabulary = vocabularyAttribute(job, candidate);
   if (vocabulary) out.push(vocabulary);
   return out;
+}
+
+/**
+ * The most recent position under a title the catalogue does not know that a recruiter still reads as the posting's
+ * role: one whose title as written names the posting title's role word (`writtenRoleTitle`, `namesTheWork`),
+ * NAMED_ROLE_CREDIT; else one described in the posting's words (RELEVANT_WORDING_SHARE of its wording in the
+ * position's own lines), DESCRIBED_ROLE_CREDIT. Credit fades with the position's age; null when there is none.
+ */
+export function untitledRole(job: JobProfile, candidate: CandidateProfile): { position: Position; label: string; credit: number } | null {
+  const positions = candidate.experience.positions;
+  const role = rolePatternOf(job.title.text);
+  const sameWork = namesTheWork(job.title.text);
+  const age = (p: Position) => recencyWeight(ageInYears(p.end, candidate.asOf));
+  for (const p of positions) {
+    const title = writtenRoleTitle(p, role);
+    if (title !== null && sameWork(title)) return { position: p, label: title, credit: NAMED_ROLE_CREDIT * age(p) };
+  }
+  const shares = wordingShares(job, candidate);
+  const described = positions.find((p) => p.titleId === null && (shares.get(p.end) ?? 0) >= RELEVANT_WORDING_SHARE);
+  return described ? { position: described, label: "work described in the posting's words", credit: DESCRIBED_ROLE_CREDIT * age(described) } : null;
 }
 
 /** An attainment percentage at or above this meets its period's quota. */
@@ -425,12 +518,22 @@ export function quotaAttribute(job: JobProfile, candidate: CandidateProfile): At
  * Level fit within the posting's career group. A senior posting ("Senior", "Lead", …) asks for that level: met at
  * it or above, half one level below. A posting at mid level or below is met from one level below up to lead; a
  * candidate whose latest relevant title is a people-leader level (manager and above) is over-levelled for it, and
- * one two levels below is under-levelled: half credit either way. No title of the group: not met.
+ * one two levels below is under-levelled: half credit either way. A title the catalogue does not know counts when it
+ * names the posting's role word (`writtenRoleTitle`, `namesTheWork`), at the level words written in it. No title of
+ * the group: not met.
  */
 function levelAttribute(job: JobProfile, candidate: CandidateProfile, relevant: readonly Position[]): Attribute {
   const group = job.title.careerGroup;
   const posting = job.title.levels.length ? positionLevel(job.title.levels) : levelRank("mid");
-  const titled = relevant.filter((p) => p.titleId !== null && (p.careerGroup === group || p.titleId === job.title.id));
+  // Titles of the group, and titles the catalogue does not know that name the posting's role word, read at the
+  // level words written in them ("Senior Payments Engineer" for a Senior Software Engineer posting).
+  const role = rolePatternOf(job.title.text);
+  const sameWork = namesTheWork(job.title.text);
+  const titled = relevant.flatMap((p) => {
+    if (p.titleId !== null) return p.careerGroup === group || p.titleId === job.title.id ? [p] : [];
+    const written = writtenRoleTitle(p, role);
+    return written === null || !sameWork(written) ? [] : [{ ...p, levels: detectLevels(written) }];
+  });
   const latest = titled[0];
   const highest = titled.reduce<Position | undefined>((a, p) => (!a || positionLevel(p.levels) > positionLevel(a.levels) ? p : a), undefined);
   const senior = posting >= levelRank(SENIOR_FROM);

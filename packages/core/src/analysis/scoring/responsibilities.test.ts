@@ -85,9 +85,10 @@ describe("responsibilities", () => {
   it("weighs all duties together as RESPONSIBILITIES_WEIGHT in the experience block", () => {
     const job = analyseJob(JOB, ctx);
     expect(job.duties).toHaveLength(2);
-    const nothingText = "Experience\nAcme, 2021 – Present\n- Answered phones";
+    // Under a catalogue title of another profession: untitled work in the posting's words would earn a related role.
+    const nothingText = "Experience\nAccountant, Acme, 2021 – Present\n- Answered phones";
     const bothText =
-      "Experience\nAcme, 2021 – Present\n- Reconciled merchant payouts against bank statements\n- Designed ledger schemas, tuned slow queries";
+      "Experience\nAccountant, Acme, 2021 – Present\n- Reconciled merchant payouts against bank statements\n- Designed ledger schemas, tuned slow queries";
     const [nothing, both] = [experience(nothingText), experience(bothText)];
     expect(vocabulary(nothingText)).toBe(0);
     // Role and level attributes (weights 1 and SENIORITY_WEIGHT) are the same for both candidates.

@@ -1,7 +1,7 @@
 import { cultureSignals } from "../culture/signals.ts";
 import { extractStatedTerms, extractWorkLines } from "../extraction/duties.ts";
 import { extractCandidateEducation } from "../extraction/education.ts";
-import { extractCandidateExperience } from "../extraction/experience.ts";
+import { extractCandidateExperience, markStudentJobs } from "../extraction/experience.ts";
 import { extractCandidatePersonal } from "../extraction/personal.ts";
 import { monthIndex, monthLabel } from "../extraction/dates.ts";
 import { extractCandidateQuota } from "../extraction/quota.ts";
@@ -45,6 +45,7 @@ export function analyseCandidate(text: string, ctx: EngineContext, now: Date): C
   const personal = extractCandidatePersonal(scan);
   const positionLines = new Map<number, string>();
   const experience = extractCandidateExperience(scan, ctx, today, educationLines, positionLines);
+  markStudentJobs(experience, education.degrees);
   return {
     asOf: monthLabel(monthIndex(today)),
     // Counted without the masked characters, so that a longer name or e-mail address earns no confidence.

@@ -179,6 +179,19 @@ const NAME_LINK = /^(?:of|and|the|for|at|in|on|de|du|des|la|le|y|und|van|von|da|
 const writtenAsName = (part: string): boolean =>
   part.split(/[\s/]+/u).every((w) => !/\p{L}/u.test(w) || NAME_LINK.test(w) || /^[^\p{L}]*[\p{Lu}\p{N}]/u.test(w));
 
+// The head nouns of job titles: a part ending in one is a role, not an organisation ("Planning & Performance Analyst",
+// "Data Technician"); organisations are named otherwise ("… Planning Commission", "Acme Analytics").
+const ROLE_HEAD =
+  /\b(?:analyst|technician|specialist|coordinator|assistant|engineer|developer|officer|consultant|administrator|clerk|representative|scientist|designer|planner|supervisor|advisor|adviser|accountant|intern)$/iu;
+
+/** The part after a role's own, when it is written as a name and is no role itself. */
+function nameAfterRole(text: string, role: string): string | null {
+  const at = text.indexOf(role);
+  if (at < 0) return null;
+  const name = firstNamePart(text.slice(at + role.length).replace(/^\s*(?:[,|·•—–]|-\s)?/u, ""));
+  return name && writtenAsName(name) && !ROLE_HEAD.test(name) ? name : null;
+}
+
 /** An employer's name and the line it was read from. */
 export interface EmployerFound {
   name: string;
@@ -252,6 +265,11 @@ export function employerOf(
     // Without a title, words in lower case before the dates are the role as written ("JW / crew lead, 2019–now"),
     // under a company's name on the line above ("Riverbend Electrical Constructors — San Antonio").
     if (before && !title && !writtenAsName(before) && aboveName && COMPANY_WORD.test(aboveName)) return on(above!, aboveName);
+    // A first part that ends in a role noun is the title the catalogue does not know, written before the employer
+    // ("Data Technician, Buckeye Metropolitan Planning Commission, Columbus (June 2021 …)"): the employer is the
+    // next part written as a name.
+    const employer = before && !title && ROLE_HEAD.test(before) ? nameAfterRole(dateLine.text.slice(0, range!.from), before) : null;
+    if (employer) return on(dateLine, employer);
     if (before) return on(dateLine, before);
   }
   if (title && title.line.index >= dateLine.index - 1) {

@@ -3,6 +3,7 @@ import { buildCatalogue } from "../../catalogue/build.ts";
 import { Catalogue } from "../../catalogue/catalogue.ts";
 import { TitleNormalizer } from "../../catalogue/normalizer.ts";
 import { fixtureContext } from "../__fixtures__/catalogue.ts";
+import { analyseCandidate } from "../engine/candidate.ts";
 import { JOB_SECTIONS, RESUME_SECTIONS } from "../text/headings.ts";
 import { extractCandidateEducation } from "./education.ts";
 import { extractCandidateExperience, PART_TIME_SHARE, TRAINEE_SHARE } from "./experience.ts";
@@ -917,5 +918,122 @@ describe("title lines of a position the catalogue has no title for", () => {
     const exp = experience("Experience\nBackend Engineer, Acme, 2019 – 2024\n- Built payment APIs");
     expect(exp.positions[0]!.titleId).not.toBeNull();
     expect(exp.positions[0]!.titleLines).toBeUndefined();
+  });
+});
+
+describe("a trade's grade written alone as the title", () => {
+  const data = buildCatalogue(
+    [
+      {
+        path: "trades.json",
+        content: {
+          career_group: "Construction & Skilled Trades",
+          titles: [
+            { name: "Electrician", aliases: ["Journeyman Electrician", "JW Electrician"], skills: [] },
+            { name: "Apprentice Electrician", aliases: ["Electrician Apprentice", "Electrician Helper"], skills: [] },
+            { name: "Plumber", aliases: ["Journeyman Plumber"], skills: [] },
+          ],
+        },
+      },
+      {
+        path: "food.json",
+        content: { career_group: "Hospitality & Food Service", titles: [{ name: "Line Cook", skills: [] }] },
+      },
+    ],
+    "test",
+  );
+  const catalogue = new Catalogue(data);
+  const trades = { catalogue, normalizer: new TitleNormalizer(catalogue) };
+  const read = (text: string) => {
+    const scan = scanText(text, RESUME_SECTIONS, catalogue);
+    const exp = extractCandidateExperience(scan, trades, NOW, extractCandidateEducation(scan, NOW).lines);
+    return exp.positions.map((p) => [p.title, p.catalogueTitle, p.employer, p.levels]);
+  };
+
+  it("reads it as the grade of the employer's trade, else of the trade the résumé is headed with", () => {
+    const exp = read(
+      [
+        "THANH NGUYEN — JW ELECTRICIAN",
+        "San Antonio TX 78240",
+        "WORK",
+        "Riverbend Electrical Constructors — San Antonio",
+        "JW / crew lead, 2019–now",
+        "- Feeders to 600 MCM",
+        "Riverbend Electrical Constructors — Apprentice, 2015–2019",
+        "- Pipe, pull, devices",
+        "Bexar Home Services — helper, 2014–2015 (resi)",
+      ].join("\n"),
+    );
+    expect(exp).toEqual([
+      ["JW", "Electrician", "Riverbend Electrical Constructors", []],
+      ["Apprentice", "Apprentice Electrician", "Riverbend Electrical Constructors", ["entry"]],
+      ["helper", "Apprentice Electrician", "Bexar Home Services", ["entry"]],
+    ]);
+  });
+
+  it("reads a grade at an employer of no trade in the trade of the résumé's other positions, before its headline", () => {
+    const exp = read(
+      [
+        "Experience",
+        "Electrician — Alamo City Builders, 2018–2024",
+        "- Feeders and panels",
+        "Bexar Home Services — Helper, 2016–2018",
+      ].join("\n"),
+    );
+    expect(exp[1]).toEqual(["Helper", "Apprentice Electrician", "Bexar Home Services", ["entry"]]);
+  });
+
+  it("falls back to the trade itself, at entry level for an apprentice, where the catalogue names no such grade", () => {
+    expect(read(["Experience", "Alamo Plumbing Co. — Apprentice, 2018–2022"].join("\n"))).toEqual([
+      ["Apprentice", "Plumber", "Alamo Plumbing Co.", ["entry"]],
+    ]);
+  });
+
+  it("leaves a grade untitled without a trade, under a headline of another field, and a grade inside a name", () => {
+    expect(read(["Experience", "Bexar Home Services — helper, 2014–2015"].join("\n"))).toEqual([[null, null, "Bexar Home Services", []]]);
+    expect(read(["MARIA LOPEZ — LINE COOK", "Experience", "Main Street Diner — Helper, 2019–2020"].join("\n"))).toEqual([
+      [null, null, "Main Street Diner", []],
+    ]);
+    const [named] = read(["JW ELECTRICIAN", "Experience", "Journeyman Electric Co., Austin, 2016–2019"].join("\n"));
+    expect(named?.[1]).toBeNull();
+  });
+});
+
+describe("an untitled entry whose first part is a role", () => {
+  const employers = (text: string) => experience(text).positions.map((p) => [p.title, p.employer]);
+
+  it("reads a first part ending in a role noun as the title and the next part as the employer", () => {
+    expect(employers(["Work", "Data Technician, Buckeye Metropolitan Planning Commission, Columbus (June 2021 to September 2022)"].join("\n"))).toEqual([
+      [null, "Buckeye Metropolitan Planning Commission"],
+    ]);
+    expect(employers(["Work", "Senior Planning & Performance Analyst — Central Ohio Regional Transit, Columbus (April 2020 to date)"].join("\n"))).toEqual([
+      [null, "Central Ohio Regional Transit"],
+    ]);
+  });
+
+  it("keeps an organisation's name first, and a role followed by no name", () => {
+    expect(employers(["Work", "Brightside Consultants, Columbus, 2019 – 2021"].join("\n"))).toEqual([[null, "Brightside Consultants"]]);
+    expect(employers(["Work", "Acme Analytics — Columbus, OH (2019 – 2021)"].join("\n"))).toEqual([[null, "Acme Analytics"]]);
+    // What follows the role is no name: it is not taken for the employer.
+    expect(employers(["Work", "Data Technician — part-time (2019 – 2021)"].join("\n"))[0]?.[1]).not.toBe("part-time");
+  });
+});
+
+describe("a teaching assistant's post at the candidate's own university", () => {
+  const positions = (text: string) =>
+    analyseCandidate(text, ctx, NOW).experience.positions.map((p) => [p.title, p.share, p.trainee ?? false, p.levels]);
+  const education = ["Education", "B.S. Economics — Queen City University, Cincinnati, OH, May 2024"];
+
+  it("counts as student work, whatever the year of the degree", () => {
+    const ta = ["Experience", "Teaching Assistant, Introductory Statistics", "Queen City University Department of Economics", "August 2023 – May 2024"];
+    // (The shared fixture catalogue has no such title: the post is read from the lines of the entry's head.)
+    expect(positions([...education, ...ta].join("\n"))).toEqual([[null, TRAINEE_SHARE, true, ["intern"]]]);
+  });
+
+  it("leaves a teaching assistant elsewhere and another job at the university as jobs", () => {
+    const aide = ["Experience", "Teaching Assistant — Maple Street Elementary School", "August 2022 – May 2024"];
+    expect(positions([...education, ...aide].join("\n"))[0]?.slice(1, 3)).toEqual([1, false]);
+    const staff = ["Experience", "Data Analyst — Queen City University, Office of Institutional Research", "June 2024 – Present"];
+    expect(positions([...education, ...staff].join("\n"))[0]?.slice(1, 3)).toEqual([1, false]);
   });
 });

@@ -2,7 +2,7 @@ import { JOB_LEVELS, type JobLevel } from "../../catalogue/normalizer.ts";
 import type { ResumeSection } from "../text/headings.ts";
 import { shownTitle } from "../text/occupations.ts";
 import { linesPassage, snippetAround } from "../text/snippet.ts";
-import type { CandidateExperience, EngineContext, HeldTitle, Position } from "../types.ts";
+import type { CandidateExperience, Degree, EngineContext, HeldTitle, Position } from "../types.ts";
 import { coveredMonths, findDateRanges, monthLabel, type MonthInterval } from "./dates.ts";
 import { round2 } from "./evidence.ts";
 import type { Scan } from "./scan.ts";
@@ -211,6 +211,103 @@ function exactTitle(scan: Scan<ResumeSection>, ctx: EngineContext, line: ResumeL
   };
   cache.titles.set(line.index, result);
   return result;
+}
+
+/**
+ * The grades of a trade written alone as a job title, "Apprentice, 2015–2019", "JW / crew lead", "helper, 2014–2015":
+ * the trade they belong to goes without saying on the résumé (it is the employer's, "Riverbend Electrical
+ * Constructors", else the trade of the résumé's other positions, else the one it is headed with, "JW ELECTRICIAN"),
+ * so a recruiter reads "Apprentice" there as an apprentice electrician. "JW" is the trades' shorthand for a journeyman (wireman). Only a grade standing alone as
+ * a part of the line counts: "Journeyman Electric Co." is a name.
+ */
+const TRADE_GRADE =
+  /(?:^|[—–|,;/·]|\s-\s)\s*(apprentice|helper|journeyman|jw|jman)\s*(?=$|[—–|,;/·(]|\s-\s|\s\d|\s(?:since|from)\b)/iu;
+const GRADE_WORD: Record<string, string> = { apprentice: "Apprentice", helper: "Helper", journeyman: "Journeyman", jw: "Journeyman", jman: "Journeyman" };
+const TRAINEE_GRADES: ReadonlySet<string> = new Set(["Apprentice", "Helper"]);
+/** Trades an employer's name tells by its work ("… Electrical Constructors", "Alamo Plumbing"), as their tradesperson. */
+const EMPLOYER_TRADES: readonly (readonly [RegExp, string])[] = [
+  [/\belectric(?:al)?\b/iu, "Electrician"],
+  [/\bplumbing\b/iu, "Plumber"],
+  [/\bcarpentry\b/iu, "Carpenter"],
+  [/\bpipefitting\b/iu, "Pipefitter"],
+  [/\bwelding\b/iu, "Welder"],
+  [/\broofing\b/iu, "Roofer"],
+];
+
+/** The catalogue title of a trade written as a title (its name or an alias), whole. */
+function tradeTitle(ctx: EngineContext, words: string) {
+  const hit = ctx.catalogue.titleMatcher.findAll(words).find((h) => h.start === 0 && h.end === words.length);
+  return hit ? (ctx.catalogue.title(hit.value) ?? null) : null;
+}
+
+/**
+ * The trade a résumé is headed with: the catalogue title on its first lines, before any section heading ("THANH
+ * NGUYEN — JW ELECTRICIAN"), when it is one of the Construction & Skilled Trades.
+ */
+function headlineTrade(scan: Scan<ResumeSection>, ctx: EngineContext, cache: TitleCache): string | null {
+  for (const line of scan.doc.lines.slice(0, 4)) {
+    if (line.heading) break;
+    const found = exactTitle(scan, ctx, line, cache);
+    if (found) return found.careerGroup === TRADES_GROUP ? found.name : null;
+  }
+  return null;
+}
+const TRADES_GROUP = "Construction & Skilled Trades";
+
+/** A trade's grade written alone on an entry's title lines (TRADE_GRADE): the line, the grade and where it is written. */
+interface GradeWritten {
+  line: ResumeLine;
+  grade: string;
+  start: number;
+  end: number;
+}
+
+function gradeWritten(lines: readonly ResumeLine[]): GradeWritten | null {
+  for (const line of lines) {
+    const m = TRADE_GRADE.exec(line.text);
+    if (!m) continue;
+    const start = line.start + m.index + m[0].lastIndexOf(m[1]!);
+    return { line, grade: GRADE_WORD[m[1]!.toLowerCase()]!, start, end: start + m[1]!.length };
+  }
+  return null;
+}
+
+/** The trade an employer's name tells (EMPLOYER_TRADES), if any. */
+const employerTrade = (employer: string | null): string | null =>
+  (employer && EMPLOYER_TRADES.find(([re]) => re.test(employer))?.[1]) || null;
+
+/**
+ * The title of a trade's grade written alone, in the given trade: "Apprentice Electrician", "Electrician Helper",
+ * "Journeyman Electrician" where the catalogue names it so, else the trade itself; an apprentice's or helper's at
+ * entry level. Null when the trade is not one of the Construction & Skilled Trades.
+ */
+function gradeTitle(ctx: EngineContext, text: string, written: GradeWritten, trade: string): TitleFound | null {
+  const { grade } = written;
+  const title = tradeTitle(ctx, `${grade} ${trade}`) ?? tradeTitle(ctx, `${trade} ${grade}`) ?? tradeTitle(ctx, trade);
+  if (!title || title.career_group !== TRADES_GROUP) return null;
+  const shown = text.slice(written.start, written.end);
+  return {
+    line: written.line,
+    written: shown,
+    shown,
+    id: title.id,
+    name: title.name,
+    careerGroup: title.career_group,
+    levels: TRAINEE_GRADES.has(grade) ? ["entry"] : [],
+  };
+}
+
+/**
+ * The trade of a résumé's positions: the most recent position held in one of the trades at a tradesperson's grade
+ * (not as an apprentice or helper), as a recruiter reads a bare "helper" below two electrician posts.
+ */
+function positionsTrade(ctx: EngineContext, positions: readonly Position[]): string | null {
+  for (const p of [...positions].sort(mostRecentFirst)) {
+    if (p.careerGroup !== TRADES_GROUP || p.titleId === null || p.levels.includes("entry") || p.levels.includes("intern")) continue;
+    const title = ctx.catalogue.title(p.titleId);
+    if (title && !/\b(?:apprentice|helper|trainee)\b/iu.test(title.name)) return title.name;
+  }
+  return null;
 }
 
 /**
@@ -458,6 +555,8 @@ export function extractCandidateExperience(
   const spans = entrySpans(scan.doc.lines, entries.map(({ line, title }) => Math.min(line.index, title?.line.index ?? line.index)));
   const boundaries: number[] = [];
   const unpaid: number[] = [];
+  // Positions whose title is a trade's grade alone, with no trade in the employer's name (see gradeWritten).
+  const ungraded: { position: Position; grade: GradeWritten }[] = [];
   for (const { line, ranges, title, untitled, found: read } of entries) {
     const lineIndex = line.index;
     const first = Math.min(lineIndex, title?.line.index ?? lineIndex);
@@ -472,6 +571,10 @@ export function extractCandidateExperience(
     // A known city run onto the employer by a PDF's column merging ("Danggeun Pay Inc. Seoul") is not its name.
     const written = found === null ? null : pastedName(found.name);
     const employer = written === null ? null : (splitTrailingCity(written)?.name ?? written);
+    // A trade's grade written alone is the employer's trade, else the résumé's (TRADE_GRADE): read after all entries.
+    const grade = title ? null : gradeWritten(titleLines(scan, lineIndex, rangesByLine));
+    const byEmployer = grade && employerTrade(employer);
+    const graded = grade && byEmployer ? gradeTitle(ctx, text, grade, byEmployer) : null;
     // The employer is read beside a catalogue title; without one, the first part of the line may be the title, or
     // the entry's heading line above the dates may name it ("Data Analytics Intern — Acme\nMay – Aug 2024").
     const head = title ? null : entryHead(scan, line, rangesByLine);
@@ -480,18 +583,19 @@ export function extractCandidateExperience(
     const trainee = byTitle === TRAINEE_SHARE || entryLines.some((l) => WHILE_STUDYING.test(l.text));
     const share = trainee ? TRAINEE_SHARE : byTitle;
     // A trainee position without level words was held at intern level, whatever its title.
-    const levels: JobLevel[] = title?.levels.length ? title.levels : trainee ? ["intern"] : [];
+    const held = title ?? graded;
+    const levels: JobLevel[] = held?.levels.length ? held.levels : trainee ? ["intern"] : [];
     for (const range of ranges) {
       // Pasted profiles repeat entries; the same title over the same months is one position.
-      const key = `${range.start}:${range.end}:${title?.id ?? ""}`;
+      const key = `${range.start}:${range.end}:${held?.id ?? ""}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const position: Position = {
-        title: title?.shown ?? null,
-        catalogueTitle: title?.name ?? null,
+        title: held?.shown ?? null,
+        catalogueTitle: held?.name ?? null,
         employer,
-        titleId: title?.id ?? null,
-        careerGroup: title?.careerGroup ?? null,
+        titleId: held?.id ?? null,
+        careerGroup: held?.careerGroup ?? null,
         levels,
         start: monthLabel(range.start),
         end: monthLabel(range.end - 1),
@@ -500,7 +604,7 @@ export function extractCandidateExperience(
         share,
         ...(trainee ? { trainee: true as const } : {}),
         skills: [],
-        ...(untitled === undefined ? {} : { titleLines: untitled }),
+        ...(untitled === undefined || graded ? {} : { titleLines: untitled }),
         evidence: {
           snippet: positionSnippet(text, line, title?.line ?? null, range),
           section: line.section,
@@ -508,7 +612,23 @@ export function extractCandidateExperience(
         },
       };
       positions.push(position);
+      if (grade && !graded) ungraded.push({ position, grade });
       anchors.push({ position, first: Math.min(lineIndex, title?.line.index ?? lineIndex), home: lineIndex });
+    }
+  }
+  if (ungraded.length) {
+    const trade = positionsTrade(ctx, positions) ?? headlineTrade(scan, ctx, cache);
+    for (const { position, grade } of trade ? ungraded : []) {
+      const found = gradeTitle(ctx, text, grade, trade!);
+      if (!found) continue;
+      Object.assign(position, {
+        title: found.shown,
+        catalogueTitle: found.name,
+        titleId: found.id,
+        careerGroup: found.careerGroup,
+        levels: found.levels.length ? found.levels : position.levels,
+      });
+      delete position.titleLines;
     }
   }
   for (const lineIndex of unpaid) rangesByLine.delete(lineIndex);
@@ -608,4 +728,38 @@ function heldTitles(scan: Scan<ResumeSection>, ctx: EngineContext, positions: Po
     }
   }
   return [...out.values()];
+}
+
+// The posts a university gives its own students: teaching assistant, tutor, grader (recitations, office hours).
+const STUDENT_POST = /\b(?:teaching assistant|tutor|grader)s?\b/iu;
+
+/**
+ * Posts a student holds at their own school: a position as a teaching assistant, tutor or grader whose entry names
+ * the institution of one of the candidate's degrees ("Teaching Assistant, Introductory Statistics / Queen City
+ * University Department of Economics" beside "B.S. Economics — Queen City University"). A university's teaching
+ * assistants are its students: the post shows the subject was taught, not that it was done as a professional, so it
+ * counts as trainee work (TRAINEE_SHARE, intern level without level words), like an internship. Read without the
+ * degree's dates, which blind scoring does not use; a school's teaching assistant elsewhere (a classroom aide) and
+ * any other job at the university are left as they are.
+ */
+export function markStudentJobs(experience: CandidateExperience, degrees: readonly Degree[]): void {
+  const schools = degrees.map((d) => d.institution?.toLowerCase() ?? "").filter((s) => s.length >= 6);
+  if (schools.length === 0) return;
+  let marked = false;
+  for (const p of experience.positions) {
+    if (p.trainee || !STUDENT_POST.test(p.title ?? p.titleLines ?? "")) continue;
+    // The entry's head as quoted, and for an untitled position the lines its title would be on.
+    const entry = `${p.evidence.snippet}\n${p.titleLines ?? ""}`.toLowerCase();
+    if (!schools.some((s) => entry.includes(s))) continue;
+    p.trainee = true;
+    p.share = TRAINEE_SHARE;
+    if (p.levels.length === 0) p.levels = ["intern"];
+    marked = true;
+  }
+  if (!marked) return;
+  // The titles held, at the highest level of their positions as now read.
+  for (const held of experience.titles) {
+    const levels = experience.positions.filter((p) => p.titleId === held.id).map((p) => positionLevel(p.levels));
+    if (levels.length) held.level = JOB_LEVELS[Math.max(...levels)]!;
+  }
 }

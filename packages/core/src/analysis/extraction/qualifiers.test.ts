@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fixtureContext } from "../__fixtures__/catalogue.ts";
 import { analyseCandidate } from "../engine/candidate.ts";
 import { analyseJob } from "../engine/job.ts";
-import { LAPSED_CREDENTIAL_CREDIT, OTHER_JURISDICTION_CREDIT, PENDING_CREDENTIAL_CREDIT } from "../scoring/blocks.ts";
+import { LAPSED_CREDENTIAL_CREDIT, OTHER_JURISDICTION_CREDIT, PENDING_CREDENTIAL_CREDIT, REQUIRED_STATE_LICENCE_WEIGHT } from "../scoring/blocks.ts";
 import { scoreMatch } from "../scoring/match.ts";
 import { buildCatalogue } from "../../catalogue/build.ts";
 import { Catalogue } from "../../catalogue/catalogue.ts";
@@ -30,6 +30,16 @@ describe("credential qualifiers", () => {
     expect(status(`Certifications\n${CERT}: passed the first of three exams`)).toBe("pending");
     // The qualifier of the next item is not this one's.
     expect(status(`Certifications\n${CERT}, CKA (pending)`)).toBe("held");
+  });
+
+  it("reads a credential the writer is heading toward as not held yet, also over a wrapped line", () => {
+    expect(status(`Objective\nLooking for a role where I can log my hours toward the ${CERT}.`)).toBe("pending");
+    expect(status(`Objective\nLooking for a role where I can log my hours toward\nthe ${CERT}.`)).toBe("pending");
+    expect(status(`Certifications\nCredits towards my ${CERT}`)).toBe("pending");
+    // "Toward" elsewhere in the item, a paragraph apart, or of another credential says nothing of this one.
+    expect(status(`Certifications\n${CERT}, hours toward CKA`)).toBe("held");
+    expect(status(`Summary\nSix years of steady progress toward\n\n${CERT} (2022)`)).toBe("held");
+    expect(status(`Summary\nContributed toward cloud migration using the ${CERT} skills`)).toBe("held");
   });
 
   it("quotes a qualified credential where its qualifier is written", () => {
@@ -206,9 +216,23 @@ describe("credential jurisdictions", () => {
     expect(elsewhere.unmatched_attributes).toEqual([`${LICENCE} (held in Oklahoma, not Texas)`]);
     // A driver's licence is exchanged on moving: it meets the requirement.
     expect(elsewhere.matched_attributes).toEqual(["Driver's License"]);
-    expect(elsewhere.layer_two_score).toBeCloseTo((OTHER_JURISDICTION_CREDIT + 1) / 2, 4);
+    // The licence the posting ties to its state weighs as a knock-out; the driver's licence as one must-have.
+    const w = REQUIRED_STATE_LICENCE_WEIGHT;
+    expect(elsewhere.layer_two_score).toBeCloseTo((w * OTHER_JURISDICTION_CREDIT + 1) / (w + 1), 4);
     // Held in the posting's state too, or with no place stated: met.
     expect(skills(`Licenses\n${LICENCE} (Oklahoma and Texas)\nDriver's License`).layer_two_score).toBe(1);
     expect(skills(`Licenses\n${LICENCE}\nDriver's License`).layer_two_score).toBe(1);
+  });
+
+  it("weighs a licence the posting requires from its state as a knock-out, and no other requirement so", () => {
+    const score = (posting: string, resume: string) =>
+      scoreMatch(analyseJob(posting, ctx), analyseCandidate(resume, ctx, NOW), { candidateName: "A", postedDate: NOW }, ctx).recommendation_insights
+        .analysed_skills.layer_two_score;
+    const w = REQUIRED_STATE_LICENCE_WEIGHT;
+    // Missing the Texas licence, holding the driver's licence: one of w + 1 parts.
+    expect(score(`Requirements\n- Active Texas ${LICENCE}.\n- Valid Texas Driver's License.`, "Licenses\nDriver's License")).toBeCloseTo(1 / (w + 1), 4);
+    // A licence named without a state, a driver's licence with one, a licence only nice to have: ordinary weights.
+    expect(score(`Requirements\n- Active ${LICENCE}.\n- Driver's License.`, "Licenses\nDriver's License")).toBeCloseTo(1 / 2, 4);
+    expect(score(`Requirements\n- ${LICENCE}.\n- Valid Texas Driver's License.`, `Licenses\n${LICENCE}`)).toBeCloseTo(1 / 2, 4);
   });
 });

@@ -19,6 +19,11 @@ const HELD = /(?<!\b(?:not|never)\s+(?:yet\s+)?)\b(?:licensed|active|valid|curre
 // A passed exam outweighs its mention for a credential the exam confers ("exam passed 2022"), not for a licence a
 // state issues afterwards (see LICENSING_EXAM). "Passed 2 of 4 exams" stays pending.
 const EXAM_PASSED = /\b(?:passed all|passed the\s+exams?|exams? passed)\b/iu;
+// A credential the writer is heading toward is not held yet, whatever the verb before it: "log my hours toward the
+// journeyman license", "credits towards a CPA", "working toward the Texas Master license". Only right before the
+// credential's name (an article or possessive and one word, its state, between): "Journeyman license, hours toward
+// Master" says nothing of the journeyman licence.
+const TOWARD = /\btowards?\s+(?:(?:the|a|an|my|his|her|their|our)\s+)?(?:\p{L}+\s+)?$/iu;
 const LAPSED = /\b(?:expired|lapsed|inactive|no longer (?:active|held|valid)|previously held|formerly held|(?:was|were) licensed|not renewed|revoked|suspended)\b/iu;
 // A qualifier applies to the list item the credential sits in: items are cut at these separators.
 const ITEM_SEPARATOR = /[;·|•,]/u;
@@ -88,7 +93,23 @@ export function credentialStatus(text: string, hit: Hit<unknown, string>, licenc
     return !NOT_YET.test(around) && !NOT_YET.test(after) && (LICENCE_SHOWN.test(after) || namesPlace(after)) ? "held" : "pending";
   }
   if (PENDING.test(around) && !HELD.test(around) && !EXAM_PASSED.test(around)) return "pending";
+  if (TOWARD.test(beforeOnWrap(text, from, hit))) return "pending";
   return "held";
+}
+
+// How far back a sentence wrapped onto the credential's line is read: "… log my hours toward" / "the journeyman license."
+const WRAP_REACH = 30;
+
+/**
+ * The words before a mention within its item; where the item starts its line right after a single line break, with
+ * the end of the line above, which the sentence wrapped from.
+ */
+function beforeOnWrap(text: string, from: number, hit: Hit<unknown, string>): string {
+  const own = text.slice(from, hit.start);
+  // A single line break: a blank line between ends the paragraph.
+  if (from !== hit.line.start || text[from - 1] !== "\n" || from < 2 || text[from - 2] === "\n") return own;
+  const above = text.slice(Math.max(0, from - 1 - WRAP_REACH), from - 1);
+  return `${above.slice(above.lastIndexOf("\n") + 1)} ${own}`;
 }
 
 /** Across the mentions of one credential, the strongest status: one plain statement of it is enough. */

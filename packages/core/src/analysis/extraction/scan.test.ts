@@ -235,3 +235,43 @@ describe("a skill phrase broken by a wrap in prose", () => {
     expect(performance.now() - t0).toBeLessThan(3000);
   });
 });
+
+describe("a state's driver's licence by its shorthand", () => {
+  const withLicence = new Catalogue(
+    buildCatalogue(
+      [
+        {
+          path: "skills.json",
+          content: {
+            skills: [
+              { name: "Driver's License", type: "Certification", aliases: ["Valid DL"] },
+              { name: "Deep Learning", type: "Specialized Skill" },
+            ],
+          },
+        },
+      ],
+      "test",
+    ),
+  );
+  const found = (text: string) => scanText(text, RESUME_SECTIONS, withLicence).skills.map((h) => [withLicence.skill(h.value)!.name, h.surface]);
+
+  it("reads 'TX DL' and 'Texas DL' as the driver's licence, once where an alias covers it", () => {
+    expect(found("Tools\nFull hand tool set; own truck; TX DL")).toEqual([["Driver's License", "TX DL"]]);
+    expect(found("Other\nTexas DL, clean record")).toEqual([["Driver's License", "Texas DL"]]);
+    expect(found("Other\nValid DL")).toEqual([["Driver's License", "Valid DL"]]);
+  });
+
+  it("leaves DL alone, after another word or in lower case, and a code run into a word", () => {
+    expect(found("Skills\nDL and computer vision; PyTorch")).toEqual([]);
+    expect(found("Skills\nManaged the team DL for releases")).toEqual([]);
+    expect(found("Other\ntx dl")).toEqual([]);
+    expect(found("Other\nTXDL")).toEqual([]);
+  });
+
+  it("stays fast on a long line", () => {
+    const line = `Other\n${"TX DL, DL list, CA DL; ".repeat(5000)}`;
+    const t0 = performance.now();
+    expect(found(line)).toHaveLength(10000);
+    expect(performance.now() - t0).toBeLessThan(1500);
+  });
+});

@@ -4,6 +4,7 @@ import { PhraseMatcher, type Match } from "../../text/matcher.ts";
 import type { Token } from "../../text/tokens.ts";
 import { parseDocument, type Document, type Line, type SectionVocabulary } from "../text/document.ts";
 import { RESUME_SECTIONS } from "../text/headings.ts";
+import { CANADIAN_PROVINCES, US_STATES } from "../lexicon/jurisdictions.ts";
 import { inOtherFamily, isAudience, outOfProfession } from "./senses.ts";
 
 export interface Hit<T, K extends string> {
@@ -92,6 +93,7 @@ export function scanText<K extends string>(text: string, vocab: SectionVocabular
       .map((m) => ({ ...m, line }));
     carried = found.reduce((end, h) => Math.max(end, h.end), line.end);
     if (line.section === "experience") found.push(...verbFormHits(catalogue, line, found));
+    found.push(...stateDriverLicenceHits(catalogue, line, found));
     if (line.section === "certifications" || (resume && line.section !== "experience" && saysLicensed(line.text))) {
       found.push(...licensedRoleHits(text, catalogue, line, found));
     }
@@ -287,4 +289,37 @@ function licensedRoleHits<K extends string>(text: string, catalogue: Catalogue, 
     .findAll(text, line.tokens)
     .filter((m) => !found.some((h) => h.start < m.end && m.start < h.end))
     .map((m) => ({ ...m, line }));
+}
+
+// "TX DL", "Texas DL", "CA DL": a state's driver's licence by the shorthand "DL", which alone is too many things
+// (deep learning, distribution list) to read as one. Written in capitals, after the state's postal code or name.
+const PLACES = [...US_STATES, ...CANADIAN_PROVINCES];
+const STATE_DL = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:${PLACES.map(([code]) => code).join("|")}|${PLACES.map(([, name]) => name).join("|")})\s+DL(?![\p{L}\p{N}])`,
+  "gu",
+);
+const driverLicenceIds = new WeakMap<Catalogue, string | null>();
+
+/** A state's driver's licence written "TX DL" as the catalogue's driver's licence, where no catalogue phrase covers it. */
+function stateDriverLicenceHits<K extends string>(catalogue: Catalogue, line: Line<K>, found: readonly Hit<string, K>[]): Hit<string, K>[] {
+  if (!line.text.includes("DL")) return [];
+  let id = driverLicenceIds.get(catalogue);
+  if (id === undefined) {
+    id = catalogue.findSkills("Driver's License").find((m) => m.start === 0)?.value ?? null;
+    driverLicenceIds.set(catalogue, id);
+  }
+  if (id === null) return [];
+  const hits: Hit<string, K>[] = [];
+  // Covered spans by start, walked alongside the matches (both in text order): no search of the hits per match.
+  const spans = [...found].sort((a, b) => a.start - b.start);
+  let next = 0;
+  let reach = -1;
+  for (const m of line.text.matchAll(STATE_DL)) {
+    const start = line.start + m.index;
+    const end = start + m[0].length;
+    while (next < spans.length && spans[next]!.start < end) reach = Math.max(reach, spans[next++]!.end);
+    if (reach > start) continue;
+    hits.push({ value: id, start, end, surface: m[0], line });
+  }
+  return hits;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fixtureContext } from "../__fixtures__/catalogue.ts";
+import { analyseCandidate } from "../engine/candidate.ts";
 import { JOB_SECTIONS, RESUME_SECTIONS } from "../text/headings.ts";
 import { scanText } from "./scan.ts";
 import { extractCandidateSkills, extractJobSkills } from "./skills.ts";
@@ -157,5 +158,39 @@ describe("job skills: one requirement for a choice of skills", () => {
     expect(choices("- Java is a plus; Python and Docker are required").sort()).toEqual(["Docker", "Java", "Python"]);
     expect(choices("- Work either independently or in a team with Python, Go and Docker").sort()).toEqual(["Docker", "Go", "Python"]);
     expect(choices("- Maintain Python, Go or other duties as assigned").sort()).toEqual(["Go", "Python"]);
+  });
+});
+
+describe("candidate skills: when hands-on use ended", () => {
+  const NOW = new Date(Date.UTC(2025, 5, 15));
+  const lastUsed = (text: string) =>
+    Object.fromEntries(analyseCandidate(text, ctx, NOW).skills.map((s) => [s.name, s.lastUsed ?? null]));
+  const history = [
+    "Experience",
+    "Software Engineer — Acme, 2021 – Present",
+    "- Own the budget including Python, Docker and SQL licences",
+    "Software Engineer — Beta, 2015 – 2020",
+    "- Python, Docker and SQL every day",
+  ];
+
+  it("dates the whole list its bracket qualifies, over a later position that names the skills", () => {
+    const used = lastUsed([...history, "Skills", "Leadership · Python, Docker and SQL (hands-on until 2019)"].join("\n"));
+    expect([used.Python, used.Docker, used.SQL]).toEqual(["2019-12", "2019-12", "2019-12"]);
+  });
+
+  it("leaves skills of another item, and a bracket that dates no use, as the positions show them", () => {
+    const used = lastUsed([...history, "Skills", "Python; Docker and SQL (2 certifications, 2019)"].join("\n"));
+    expect([used.Python, used.Docker, used.SQL]).toEqual(["2025-06", "2025-06", "2025-06"]);
+    const other = lastUsed([...history, "Skills", "Python · Docker (until 2019)"].join("\n"));
+    expect([other.Python, other.Docker]).toEqual(["2025-06", "2019-12"]);
+  });
+});
+
+describe("candidate skills: a long line of skills", () => {
+  it("reads when their use ended quickly", () => {
+    const text = `Skills\n${"Python, Docker and SQL (hands-on until 2019), ".repeat(4000)}`;
+    const t0 = performance.now();
+    extractCandidateSkills(scanText(text, RESUME_SECTIONS, ctx.catalogue), ctx.catalogue);
+    expect(performance.now() - t0).toBeLessThan(2000);
   });
 });

@@ -261,18 +261,48 @@ const REPEAT_BONUS = 0.05;
 const WORK_SECTIONS: ReadonlySet<ResumeSection> = new Set(["experience"]);
 const PROJECT_SECTIONS: ReadonlySet<ResumeSection> = new Set(["projects", "volunteering", "activities"]);
 
+// "(hands-on until 2019)", "(used until 2019)", "(until 2019)", "(last used 2019)" after a skill or a list of them.
+const UNTIL = /^\((?:hands[\s-]on|used|in use)?\s*(?:until|till|through|to|last used(?: in)?)\s+((?:19|20)\d{2})\)/iu;
+// Between a skill and the bracket that dates it: more skills of the same list, no mark that starts another item.
+const SAME_LIST = /^[^;·•|()]*$/u;
+const UNTIL_REACH = 160;
+
+/**
+ * The year a mention's own list item says its hands-on use ended: "Tableau, Snowflake, SQL and SAS (hands-on until
+ * 2019)" dates all four, as a recruiter reads it; null when the item says nothing of it.
+ */
+function handsOnUntil(text: string, hit: Hit<string, ResumeSection>): number | null {
+  // A list's bracket is near its items; the reach keeps a long line from being read again for each of its skills.
+  const rest = text.slice(hit.end, Math.min(hit.line.end, hit.end + UNTIL_REACH));
+  const open = rest.indexOf("(");
+  if (open < 0 || !SAME_LIST.test(rest.slice(0, open))) return null;
+  const m = UNTIL.exec(rest.slice(open));
+  return m ? Number(m[1]) : null;
+}
+
 /**
  * How a skill is evidenced, strongest first: named in a dated position or anywhere in the experience section
  * ("work"), in projects, volunteering or activities ("project"), or only listed — skills lists, summaries,
  * coursework ("listed"). `lastUsed` is the end of the most recent dated position that names it.
  */
-function usage(id: string, hits: readonly Hit<string, ResumeSection>[], positions: readonly Position[]): { use: SkillUse; lastUsed: string | null } {
+function usage(
+  text: string,
+  id: string,
+  hits: readonly Hit<string, ResumeSection>[],
+  positions: readonly Position[],
+): { use: SkillUse; lastUsed: string | null } {
   let lastUsed: string | null = null;
   for (const p of positions) {
     // A hands-off position's skills were last used hands-on when it began (see Position.handsOff).
     const end = p.handsOff ? p.start : p.end;
     if (p.skills.includes(id) && (lastUsed === null || end > lastUsed)) lastUsed = end;
   }
+  // The writer's own word on when the hands-on use ended outweighs a later position that names the skill.
+  const until = hits.reduce<number | null>((min, h) => {
+    const year = handsOnUntil(text, h);
+    return year !== null && (min === null || year < min) ? year : min;
+  }, null);
+  if (until !== null && lastUsed !== null && lastUsed > `${until}-12`) lastUsed = `${until}-12`;
   if (lastUsed !== null || hits.some((h) => WORK_SECTIONS.has(h.line.section))) return { use: "work", lastUsed };
   if (hits.some((h) => PROJECT_SECTIONS.has(h.line.section))) return { use: "project", lastUsed: null };
   return { use: "listed", lastUsed: null };
@@ -312,7 +342,7 @@ export function extractCandidateSkills(
       name: skill.name,
       type: skill.type,
       mentions: hits.length,
-      ...usage(id, hits, positions),
+      ...usage(scan.doc.text, id, hits, positions),
       status,
       ...(jurisdictions.length ? { jurisdictions } : {}),
       evidence: evidenceAt(scan.doc.text, quoted.line, quoted.start, quoted.end, confidence),

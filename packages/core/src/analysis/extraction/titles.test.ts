@@ -121,3 +121,43 @@ describe("a team rank joined to the title", () => {
     expect(levelsOf("Site Reliability Engineer, Platform Team Lead: Jane Doe")).toEqual([]);
   });
 });
+
+describe("a crew's rank joined to the trade it leads", () => {
+  const trades = new Catalogue(
+    buildCatalogue(
+      [
+        { path: "skills.json", content: { skills: [{ name: "Conduit Bending", type: "Specialized Skill" }] } },
+        {
+          path: "trades.json",
+          content: {
+            career_group: "Construction & Skilled Trades",
+            titles: [
+              { name: "Foreman", aliases: ["General Foreman", "Foreperson"], skills: ["Conduit Bending"] },
+              { name: "Electrician", aliases: ["Journeyman Electrician"], skills: ["Conduit Bending"] },
+              { name: "Site Supervisor", skills: ["Conduit Bending"] },
+            ],
+          },
+        },
+        { path: "sales.json", content: { career_group: "Sales", titles: [{ name: "Account Executive", skills: [] }] } },
+      ],
+      "test",
+    ),
+  );
+  const tctx = { catalogue: trades, normalizer: new TitleNormalizer(trades) };
+  const read = (text: string) => {
+    const found = titleOnLine(tctx, text, parseDocument(text, RESUME_SECTIONS).lines[0]!);
+    return found && [found.title.name, found.written, found.levels];
+  };
+
+  it("reads 'Foreman / Journeyman Electrician' as the trade at lead level", () => {
+    expect(read("Foreman / Journeyman Electrician — Tejas Electric Co., San Antonio, TX")).toEqual(["Electrician", "Journeyman Electrician", ["lead"]]);
+    expect(read("General Foreman & Electrician, 2015 – 2019")).toEqual(["Electrician", "Electrician", ["lead"]]);
+  });
+
+  it("keeps the rank alone, joined to another rank, to another field's title, or not joined", () => {
+    expect(read("Foreman — Acme Builders, 2015 – 2016")).toEqual(["Foreman", "Foreman", []]);
+    expect(read("General Foreman / Site Supervisor — Acme Builders")?.[0]).toBe("Foreman");
+    expect(read("Foreman / Account Executive")?.[0]).toBe("Foreman");
+    expect(read("Foreman, Journeyman Electrician crew")?.[0]).toBe("Foreman");
+  });
+});

@@ -111,11 +111,39 @@ function firstTitle(ctx: EngineContext, text: string, line: Line<string>, tokens
     CREDENTIAL_AFTER.lastIndex = hit.end;
     if (CREDENTIAL_AFTER.test(text) && !TITLE_GOES_ON.test(text.slice(CREDENTIAL_AFTER.lastIndex, CREDENTIAL_AFTER.lastIndex + 2))) continue;
     const lastBreak = [...text.slice(hit.start, hit.end).matchAll(PART_BREAKS)].at(-1);
-    if (!lastBreak) return mention(ctx, text, line, hit, title);
+    if (!lastBreak) return crewRankOf(ctx, text, line, tokens, licences, hit) ?? mention(ctx, text, line, hit, title);
     const after = hit.start + lastBreak.index;
     return firstTitle(ctx, text, line, tokens.filter((t) => t.start > after), licences);
   }
   return null;
+}
+
+// The rank of a crew written before the trade it leads, joined by a slash or "and": "Foreman / Journeyman
+// Electrician", "General Foreperson & Electrician". The person ran a crew of that trade: the trade's title at lead
+// level, not a foreman of any trade. Known by the catalogue title the rank resolves to (its name as the catalogue
+// writes it), since blind scoring masks the gendered ending of the word as written.
+const CREW_RANK = /^fore(?:man|woman|person)$/iu;
+const JOINED_TRADE = /\s*(?:\/|&|\+|and\b)\s*/iuy;
+
+function crewRankOf(
+  ctx: EngineContext,
+  text: string,
+  line: Line<string>,
+  tokens: readonly Token[],
+  licences: readonly Span[],
+  hit: Match<string>,
+): TitleMention | null {
+  const rank = ctx.catalogue.title(hit.value);
+  if (!rank || !CREW_RANK.test(rank.name)) return null;
+  JOINED_TRADE.lastIndex = hit.end;
+  if (!JOINED_TRADE.test(text)) return null;
+  const joined = JOINED_TRADE.lastIndex;
+  const trade = firstTitle(ctx, text, line, tokens.filter((t) => t.start >= joined), licences);
+  if (!trade || trade.start !== joined || trade.title.career_group !== rank.career_group) return null;
+  // A rank joined to another rank ("General Foreman / Site Supervisor") names no trade.
+  if (ctx.normalizer.detectLevels(trade.title.name).length > 0) return null;
+  const levels: JobLevel[] = trade.levels.some((l) => levelRank(l) >= levelRank("lead")) ? trade.levels : [...trade.levels, "lead"];
+  return { ...trade, levels: levels.sort((a, b) => levelRank(a) - levelRank(b)) };
 }
 
 function mention(ctx: EngineContext, text: string, line: Line<string>, hit: Match<string>, title: Title): TitleMention {

@@ -4,7 +4,7 @@ import { meetsJurisdiction } from "../extraction/qualifiers.ts";
 import { levelRank, positionLevel } from "../extraction/titles.ts";
 import { formatYears, joinOr } from "../format.ts";
 import { EDUCATION_LEVEL_NAMES, educationRank } from "../lexicon/education.ts";
-import type { CandidateProfile, CandidateSkill, Evidence, JobProfile, NamedEvidence, NamedRequirement, Position, QuotaPeriod, SkillAlternative } from "../types.ts";
+import type { CandidateProfile, CandidateSkill, Evidence, JobProfile, NamedEvidence, NamedRequirement, Position, QuotaPeriod, SkillAlternative, SkillRequirement } from "../types.ts";
 import { weightOf, type Attribute } from "./attributes.ts";
 import { ageInYears, monthOf, recencyWeight } from "./recency.ts";
 import { responsibilityAttributes } from "./responsibilities.ts";
@@ -79,6 +79,19 @@ function heldElsewhere(option: SkillAlternative, own: CandidateSkill): string[] 
 // "the United States", "the Philippines", as a place is written after "in" or "not".
 const placeName = (place: string): string => (/^(?:United|Philippines$|Netherlands$)/u.test(place) ? `the ${place}` : place);
 
+/**
+ * Weight, in must-haves, of a licence the posting requires from a named state or province ("Active Texas Journeyman
+ * Electrician license"): the law lets no one do the work without it, so a recruiter reads its absence as a knock-out,
+ * not as one missing skill among fifteen; held elsewhere or pending it earns its reduced credit on this weight too.
+ * A driver's licence is not one of them: it follows its holder from state to state.
+ */
+export const REQUIRED_STATE_LICENCE_WEIGHT = 4;
+
+/** Whether a requirement is a must-have licence the posting ties to a state or province (see above). */
+export function isRequiredStateLicence(req: SkillRequirement): boolean {
+  return req.strength === "must" && [req, ...req.alternatives].some((o) => o.jurisdiction && !FOLLOWS_ITS_HOLDER.test(o.name));
+}
+
 /** Certificates, licences and languages are evidenced by being stated; other skills by being used. */
 const STATED_IS_EVIDENCE: ReadonlySet<string> = new Set(["Certification", "Language"]);
 
@@ -142,7 +155,7 @@ function skillAttributes(job: JobProfile, candidate: CandidateProfile): Attribut
       kind: "skill",
       name: joinOr(options.map((o) => o.name)),
       strength: req.strength,
-      weight: weightOf(req.strength),
+      weight: weightOf(req.strength) * (isRequiredStateLicence(req) ? REQUIRED_STATE_LICENCE_WEIGHT : 1),
       credit: best.credit,
       note: best.note,
       statedMust: req.strength === "must",

@@ -6,6 +6,7 @@ import {
   type EducationLevel,
   type FieldEntry,
 } from "../lexicon/education.ts";
+import { partitionPoint } from "../../partition-point.ts";
 import { isRegion, splitCityBeforeRegion } from "../lexicon/cities.ts";
 import { CUES } from "../lexicon/cues.ts";
 import { sentenceOf, type Line } from "../text/document.ts";
@@ -79,7 +80,9 @@ const AWARD_AFTER_DEGREE = new Set(["fellowship", "fellowships", "scholarship", 
 
 function namesAnAward<K extends string>(hit: Hit<DegreeEntry, K>): boolean {
   const tokens = hit.line.tokens;
-  const next = tokens.findIndex((t) => t.start >= hit.end);
+  // Tokens are in text order: a binary search, not a search of the line for every degree.
+  const after = partitionPoint(tokens, (t) => t.start < hit.end);
+  const next = after < tokens.length ? after : -1;
   // The next word, or the one after a qualifier ("Doctoral Dissertation Award").
   return [tokens[next], tokens[next + 1]].some((t) => t !== undefined && AWARD_AFTER_DEGREE.has(t.norm));
 }
@@ -164,16 +167,59 @@ function tradeProgramme(
  */
 function abbreviationIsDegree<K extends string>(hit: Hit<DegreeEntry, K>, lineHits: readonly LexHit<K>[]): boolean {
   const tokens = hit.line.tokens;
-  const at = tokens.findIndex((t) => t.start === hit.start);
+  const found = partitionPoint(tokens, (t) => t.start < hit.start);
+  const at = tokens[found]?.start === hit.start ? found : -1;
   const next = tokens[at + 1];
   if (next && (next.norm === "in" || next.norm === "of")) return true;
   const window = [tokens[at - 1], tokens[at + 1], tokens[at + 2]].filter((t) => t !== undefined);
-  return lineHits.some(
-    (h) =>
-      h !== hit &&
-      window.some((t) => t.start === h.start) &&
-      (h.value.kind === "field" || (h.value.kind === "degree" && !h.value.generic)),
+  // The hits starting at the window's words, from an index of the line's hits by start: going through the line's
+  // hits for every abbreviation was quadratic ("BS MS BS MS …" took 9 s at 100,000 characters).
+  const byStart = hitsByStart(lineHits);
+  return window.some((t) =>
+    (byStart.get(t.start) ?? []).some(
+      (h) => h !== hit && (h.value.kind === "field" || (h.value.kind === "degree" && !h.value.generic)),
+    ),
   );
+}
+
+const hitsByStartOf = new WeakMap<readonly object[], Map<number, LexHit<string>[]>>();
+
+function hitsByStart<K extends string>(hits: readonly LexHit<K>[]): Map<number, LexHit<K>[]> {
+  let index = hitsByStartOf.get(hits) as Map<number, LexHit<K>[]> | undefined;
+  if (!index) {
+    index = new Map();
+    for (const h of hits) {
+      const list = index.get(h.start);
+      if (list) list.push(h);
+      else index.set(h.start, [h]);
+    }
+    hitsByStartOf.set(hits, index as Map<number, LexHit<string>[]>);
+  }
+  return index;
+}
+
+/** The hits of `hits` (in text order) that lie within [from, to), in order: a binary search for the block. */
+function hitsWithin<T extends { start: number; end: number }>(hits: readonly T[], from: number, to: number): T[] {
+  const out: T[] = [];
+  for (let i = partitionPoint(hits, (h) => h.start < from); i < hits.length && hits[i]!.start < to; i++) {
+    if (hits[i]!.end <= to) out.push(hits[i]!);
+  }
+  return out;
+}
+
+/**
+ * Whether some hit of `hits` (in text order) lies within [from, to): the smallest end among the hits that start at
+ * or after `from` is at most `to`. `minEnd` holds, for each index, the smallest end from there to the last hit.
+ */
+function anyWithin(hits: readonly { start: number; end: number }[], minEnd: Float64Array, from: number, to: number): boolean {
+  const i = partitionPoint(hits, (h) => h.start < from);
+  return i < hits.length && minEnd[i]! <= to;
+}
+
+function suffixMinEnd(hits: readonly { end: number }[]): Float64Array {
+  const out = new Float64Array(hits.length);
+  for (let i = hits.length - 1; i >= 0; i--) out[i] = Math.min(hits[i]!.end, i + 1 < hits.length ? out[i + 1]! : Infinity);
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -223,31 +269,37 @@ export function extractJobEducation(scan: Scan<JobSection>): EducationRequiremen
     const degrees = degreeHits(lineHits);
     if (degrees.length === 0) continue;
     const line = degrees[0]!.line;
+    // Hits are in text order: each sentence's are found by binary search, once (a line of thousands of sentences
+    // and degrees was quadratic).
+    let clauseIndex: { fieldish: LexHit<JobSection>[]; fieldishEnd: Float64Array; degrees: LexHit<JobSection>[]; degreesEnd: Float64Array } | undefined;
     for (const [from, to] of line.sentences) {
-      const inSentence = (h: { start: number; end: number }) => h.start >= from && h.end <= to;
-      const sentenceDegrees = degrees.filter(inSentence);
+      let sentenceHits: LexHit<JobSection>[] | undefined;
+      const hitsOfSentence = (): LexHit<JobSection>[] => (sentenceHits ??= hitsWithin(lineHits, from, to));
+      const sentenceDegrees = hitsWithin(degrees, from, to);
       const specific = sentenceDegrees.some((d) => !d.value.generic);
       const accepted = sentenceDegrees.filter((d) => {
         // A licence asked for is a skill, not a degree ("Active Texas Journeyman Electrician license"); some degree
         // words name the job's level in a posting (DegreeEntry.resumeOnly).
         if (inSkillName(scan, d) || d.value.resumeOnly) return false;
         if (d.value.ambiguous) return abbreviationIsDegree(d, lineHits);
-        if (d.value.generic) return !specific && genericDegreeIsRequirement(scan, line, d, lineHits.filter(inSentence));
+        if (d.value.generic) return !specific && genericDegreeIsRequirement(scan, line, d, hitsOfSentence());
         return true;
       });
       let sentenceStrength: Strength | undefined;
       const sentenceFields = new Map<string, FieldOfStudy>();
       // After a comma, fields, "a related field" and a choice of degrees ("BS, MS or PhD preferred") still belong to
       // the degree; a degree of its own ("Bachelor's in Finance, MBA preferred") or anything else is another clause.
-      const continues = (a: number, b: number) =>
-        lineHits.some(
-          (h) =>
-            h.start >= a &&
-            h.end <= b &&
-            (h.value.kind === "field" ||
-              (h.value.kind === "cue" && h.value.id === "related-field") ||
-              (h.value.kind === "degree" && /\bor\b/iu.test(scan.doc.text.slice(a, b)))),
-        );
+      // (Some hit within [a, b) that is a field or "related field", or a degree when the clause has an "or": looked up
+      // in an index of the line's hits by start, not by going through them for every clause asked about.)
+      const continues = (a: number, b: number) => {
+        if (!clauseIndex) {
+          const fieldish = lineHits.filter((h) => h.value.kind === "field" || (h.value.kind === "cue" && h.value.id === "related-field"));
+          const degreeWords = lineHits.filter((h) => h.value.kind === "degree");
+          clauseIndex = { fieldish, fieldishEnd: suffixMinEnd(fieldish), degrees: degreeWords, degreesEnd: suffixMinEnd(degreeWords) };
+        }
+        if (anyWithin(clauseIndex.fieldish, clauseIndex.fieldishEnd, a, b)) return true;
+        return anyWithin(clauseIndex.degrees, clauseIndex.degreesEnd, a, b) && /\bor\b/iu.test(scan.doc.text.slice(a, b));
+      };
       for (const d of accepted) {
         const strength = requirementStrength(scan, line, d.start, d.end, { about: null, ownClause: true, continues });
         if (!strength) continue;
@@ -258,9 +310,9 @@ export function extractJobEducation(scan: Scan<JobSection>): EducationRequiremen
         if (implied) sentenceFields.set(implied.id, asField(implied));
       }
       if (!sentenceStrength) continue;
-      for (const f of fieldHits(lineHits).filter(inSentence)) sentenceFields.set(f.value.id, asField(f.value));
+      for (const f of fieldHits(hitsOfSentence())) sentenceFields.set(f.value.id, asField(f.value));
       for (const [id, f] of sentenceFields) fieldsBy[sentenceStrength].set(id, f);
-      const cues = lineHits.filter(inSentence).flatMap((h) => (h.value.kind === "cue" ? [h.value.id] : []));
+      const cues = hitsOfSentence().flatMap((h) => (h.value.kind === "cue" ? [h.value.id] : []));
       const wrapped = wrappedCues(scan, line, to);
       relatedAccepted ||= cues.includes("related-field") || wrapped.related;
       equivalentExperience ||= cues.includes("equivalent-experience") || wrapped.equivalent;
@@ -370,12 +422,25 @@ export function extractCandidateEducation(
     // A degree line naming no field takes the field written alone on the line below ("B.S.\nComputer Science").
     const fieldLine = lineFields.length === 0 ? below[0] : undefined;
     const fieldsBelow = fieldLine ? fieldsAlone(fieldLine, fieldHits(scan.lexiconByLine[fieldLine.index] ?? [])) : [];
+    // The distinct fields of each sentence, once per sentence: a line can hold thousands of degrees and fields.
+    const fieldsBySentence = new Map<string, FieldOfStudy[]>();
+    const sentenceFields = (hits: readonly Hit<FieldEntry, ResumeSection>[], from: number, to: number): FieldOfStudy[] => {
+      const key = `${from}:${to}`;
+      let found = fieldsBySentence.get(key);
+      if (!found) {
+        const distinct = new Map<string, FieldOfStudy>();
+        for (const f of hitsWithin(hits, from, to)) distinct.set(f.value.id, asField(f.value));
+        found = [...distinct.values()];
+        fieldsBySentence.set(key, found);
+      }
+      return found;
+    };
     for (const d of accepted) {
       const own = new Map<string, FieldOfStudy>();
       const implied = d.value.field ? fieldEntry(d.value.field) : undefined;
       if (implied) own.set(implied.id, asField(implied));
       const [from, to] = sentenceOf(line, d.start, d.end);
-      for (const f of lineFields) if (f.start >= from && f.end <= to) own.set(f.value.id, asField(f.value));
+      for (const f of sentenceFields(lineFields, from, to)) own.set(f.id, f);
       if (own.size === 0) for (const f of [...lineFields, ...fieldsBelow]) own.set(f.value.id, asField(f.value));
       for (const [id, f] of own) fields.set(id, f);
       const quoted = [line, ...(neighbour && !institution ? [neighbour] : []), ...(fieldsBelow.length ? [fieldLine!] : [])];

@@ -14,16 +14,38 @@ export interface EntryTitle {
   written: string;
 }
 
-// Separators between the parts of an entry line: "Title, Employer — City | dates", "Title at Employer".
-const ENTRY_SEPARATOR = /\s*(?:[,|·•—–]|\s-\s|\bat\b|@)\s*/u;
+// Separators between the parts of an entry line: "Title, Employer — City | dates", "Title at Employer". Never tried
+// from inside a run of spaces: a match from there is also one from the run's start, which comes first, and trying
+// every space of a long run scans the rest of the run each time (2 s on a line of thousands of bracketed asides).
+const ENTRY_SEPARATOR = /(?:(?<!\s)|(?!\s))\s*(?:[,|·•—–]|\s-\s|\bat\b|@)\s*/u;
 const STATE_CODE = /^\p{Lu}{2}$/u;
 const WORK_MODE_WORD = /^(?:remote|hybrid|on-?site)$/iu;
 const MAX_EMPLOYER_CHARS = 80;
 const MAX_NAME_LINE_WORDS = 8;
 
 // An aside in brackets is no part of a name, and its commas separate nothing: "The Home Depot Pro (Colma, Ca.)".
-const BRACKETED = /\([^)]*\)/gu;
-const entryParts = (s: string): string[] => s.replace(BRACKETED, " ").split(ENTRY_SEPARATOR).map((part) => part.replace(/\s+/gu, " ").trim());
+/**
+ * `s` with each bracket "(…)" replaced by a space, as s.replace(/\([^)]*\)/gu, " "): each "(" up to the first ")"
+ * after it. The regex looks for a ")" from every "(", quadratic on a line of unclosed ones (3 s on "(a(a(a…"); here
+ * the next ")" is looked up once and kept until passed.
+ */
+function unbracket(s: string): string {
+  let close = -1;
+  let out = "";
+  let copied = 0;
+  for (let i = s.indexOf("("); i >= 0; i = s.indexOf("(", i)) {
+    if (close !== Infinity && close <= i) {
+      const at = s.indexOf(")", i + 1);
+      close = at < 0 ? Infinity : at;
+    }
+    if (close === Infinity) break;
+    out += `${s.slice(copied, i)} `;
+    copied = close + 1;
+    i = close + 1;
+  }
+  return out + s.slice(copied);
+}
+const entryParts = (s: string): string[] => unbracket(s).split(ENTRY_SEPARATOR).map((part) => part.replace(/\s+/gu, " ").trim());
 const canBeName = (part: string): boolean =>
   /\p{L}{2}/u.test(part) && !/\d{4}/u.test(part) && !STATE_CODE.test(part) && !WORK_MODE_WORD.test(part);
 
@@ -52,7 +74,7 @@ const AT_ORGANISATION = /^\s*(?:@|at(?=\s+\p{Lu}))\s*/u;
 function unitAtOrganisation(s: string, parts: readonly string[], index: number): boolean {
   const next = parts[index + 1];
   if (next === undefined || !canBeName(next) || isKnownCity(next)) return false;
-  const plain = s.replace(BRACKETED, " ");
+  const plain = unbracket(s);
   const unit = parts[index]!;
   const from = plain.indexOf(unit);
   return from >= 0 && AT_ORGANISATION.test(plain.slice(from + unit.length));
@@ -111,8 +133,8 @@ const nameLine = (line: ResumeLine | undefined, section: ResumeSection): line is
   line !== undefined &&
   !line.heading &&
   line.section === section &&
-  line.text.replace(BRACKETED, " ").split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= MAX_NAME_LINE_WORDS &&
-  !/\d{4}/u.test(line.text.replace(BRACKETED, " ")) &&
+  unbracket(line.text).split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= MAX_NAME_LINE_WORDS &&
+  !/\d{4}/u.test(unbracket(line.text)) &&
   !NOT_A_NAME_LINE.test(line.text.trim());
 
 /**
@@ -150,7 +172,7 @@ const SEGMENT_WORDS = new Set([
  * "Channel Partners" name companies: "solutions" and "partners" are no segment words).
  */
 function segmentLabel(part: string): boolean {
-  const words = part.replace(BRACKETED, " ").toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length > 0);
+  const words = unbracket(part).toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length > 0);
   return words.length > 0 && words.some((w) => w !== "and" && w !== "of") && words.every((w) => SEGMENT_WORDS.has(w));
 }
 
@@ -160,7 +182,7 @@ function segmentLabel(part: string): boolean {
  * break left out ("Receiptly (expense and receipt-capture").
  */
 function nameAfterSegment(rest: string, label: string): string | null {
-  const plain = rest.replace(BRACKETED, " ");
+  const plain = unbracket(rest);
   const at = plain.indexOf(label);
   if (at < 0) return null;
   const after = plain.slice(at + label.length).replace(/\([^)]*$/u, " ");

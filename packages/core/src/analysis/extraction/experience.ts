@@ -380,9 +380,26 @@ function entriesStartWithDates(
   home: ResumeLine,
   rangesByLine: ReadonlyMap<number, readonly MonthInterval[]>,
 ): boolean {
-  let first = home.index;
-  while (first > 0 && !lines[first - 1]!.heading && lines[first - 1]!.section === home.section) first--;
-  return rangesByLine.has(first);
+  return rangesByLine.has(sectionRunStarts(lines)[home.index]!);
+}
+
+const runStarts = new WeakMap<readonly ResumeLine[], Int32Array>();
+
+/**
+ * For each line, the first line of the run it ends: the lines above it back to a heading or a line of another
+ * section. Worked out once per document; walking back from every date line was quadratic (thousands of date lines).
+ */
+function sectionRunStarts(lines: readonly ResumeLine[]): Int32Array {
+  let starts = runStarts.get(lines);
+  if (!starts) {
+    starts = new Int32Array(lines.length);
+    for (let i = 0; i < lines.length; i++) {
+      const joins = i > 0 && !lines[i - 1]!.heading && lines[i - 1]!.section === lines[i]!.section;
+      starts[i] = joins ? starts[i - 1]! : i;
+    }
+    runStarts.set(lines, starts);
+  }
+  return starts;
 }
 
 // The status of a credential before its dates: "active since 2020", "licensed since 2019", "issued 2019", "valid
@@ -656,13 +673,14 @@ export function extractCandidateExperience(
  */
 function entrySpans(lines: readonly ResumeLine[], firsts: readonly number[]): Map<number, number> {
   const starts = [...new Set(firsts)].sort((a, b) => a - b);
-  const spanEnd = (first: number): number => {
-    const next = starts.find((s) => s > first) ?? lines.length;
+  // Sorted and distinct: the next entry's first line is the next start.
+  const spanEnd = (first: number, i: number): number => {
+    const next = starts[i + 1] ?? lines.length;
     let end = first;
     while (end + 1 < next && !lines[end + 1]!.heading && lines[end + 1]!.section === lines[first]!.section) end++;
     return end;
   };
-  return new Map(starts.map((s) => [s, spanEnd(s)]));
+  return new Map(starts.map((s, i) => [s, spanEnd(s, i)]));
 }
 
 /**

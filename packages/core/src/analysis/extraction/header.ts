@@ -23,8 +23,39 @@ const IN_CITY_STATE = new RegExp(
   `\\b(?:in|at|near|from)\\s+([\\p{Lu}][\\p{L}.'’-]+(?:\\s[\\p{Lu}][\\p{L}.'’-]+){0,2},\\s?(?:${US_STATE_CODES}))\\b`,
   "u",
 );
-const BRACKETS = /\(([^)]*)\)|\[([^\]]*)\]|\{([^}]*)\}/gu;
-const SEPARATOR = /\s+[-–—|@·•]\s+|\s*[|·•]\s*/u;
+const BRACKET_PAIRS: Readonly<Record<string, string>> = { "(": ")", "[": "]", "{": "}" };
+
+/**
+ * text.replace(/\(([^)]*)\)|\[([^\]]*)\]|\{([^}]*)\}/gu, replace): each bracket up to the first closing one after it,
+ * `replace` given the whole bracket and its inner text as the group of its kind. The regex looks for a closing
+ * bracket from every opening one, which is quadratic on a line of unclosed ones (7 s for 100,000 "("); here the
+ * next closing bracket of each kind is looked up once and kept until it is passed.
+ */
+function replaceBrackets(text: string, replace: (all: string, a?: string, b?: string, c?: string) => string): string {
+  const next: Record<string, number> = { ")": -1, "]": -1, "}": -1 };
+  let out = "";
+  let copied = 0;
+  for (let i = 0; i < text.length; i++) {
+    const close = BRACKET_PAIRS[text[i]!];
+    if (close === undefined) continue;
+    if (next[close]! !== Infinity && next[close]! <= i) {
+      const at = text.indexOf(close, i + 1);
+      next[close] = at < 0 ? Infinity : at;
+    }
+    const end = next[close]!;
+    if (end === Infinity) continue;
+    const inner = text.slice(i + 1, end);
+    const all = text.slice(i, end + 1);
+    out += text.slice(copied, i) + (close === ")" ? replace(all, inner) : close === "]" ? replace(all, undefined, inner) : replace(all, undefined, undefined, inner));
+    copied = end + 1;
+    i = end;
+  }
+  return out + text.slice(copied);
+}
+// Never tried from inside a run of spaces (see ENTRY_SEPARATOR, employer.ts): the same splits, in linear time.
+const SEPARATOR_SRC = String.raw`\s+[-–—|@·•]\s+|\s*[|·•]\s*`;
+const SEPARATOR = new RegExp(`(?:(?<!\\s)|(?!\\s))(?:${SEPARATOR_SRC})`, "u");
+const SEPARATOR_OR = new RegExp(`(?:(?<!\\s)|(?!\\s))(?:${SEPARATOR_SRC}|\\s+or\\s+)`, "u");
 const EMPLOYMENT_WORDS = /\b(?:full[\s-]?time|part[\s-]?time|contract|temporary|permanent|freelance|fixed[\s-]term)\b/giu;
 const WORK_MODE = /\b(fully remote|remote|hybrid|on[\s-]?site|in[\s-]office)\b/iu;
 const WORK_MODES = new RegExp(WORK_MODE.source, "giu");
@@ -74,7 +105,7 @@ function looksLikeLocation(segment: string, knownLocation: string | null): boole
  */
 function cleanTitle(raw: string, knownLocation: string | null): { title: string; places: string[] } {
   const places: string[] = [];
-  const unbracketed = raw.replace(BRACKETS, (_all, a?: string, b?: string, c?: string) => {
+  const unbracketed = replaceBrackets(raw, (_all, a?: string, b?: string, c?: string) => {
     const inner = tidy(a ?? b ?? c ?? "");
     if (inner && looksLikeLocation(inner, knownLocation)) places.push(inner);
     return " ";
@@ -238,7 +269,7 @@ function headerLines(scan: Scan<JobSection>, titleStart: number | null): string[
  * part that is a well-known city alone ("Berlin (on-site) or remote within Germany", see KNOWN_CITIES).
  */
 export function headerPlace(line: string): string | null {
-  const parts = line.replace(BRACKETS, " ").split(new RegExp(`${SEPARATOR.source}|\\s+or\\s+`, "u"));
+  const parts = replaceBrackets(line, () => " ").split(SEPARATOR_OR);
   for (const part of parts) {
     const segment = tidy(part).replace(ZIP_CODE, "");
     if (COMPANY_SUFFIX.test(segment)) continue;
@@ -269,7 +300,7 @@ export function extractJobHeader(scan: Scan<JobSection>, ctx: EngineContext): Jo
   // Places found in the title ("(Remote, EU) - Berlin") without their work-mode words.
   const titlePlaces = [...new Set(cleaned.places.map((p) => tidy(p.replace(WORK_MODES, " "))).filter(Boolean))];
   // "Location: Berlin (on-site)": the work mode in brackets is read as the mode, the rest is the place.
-  const labelPlace = label ? tidy(label.value.replace(BRACKETS, (all) => (WORK_MODE.test(all) ? " " : all))) || label.value : null;
+  const labelPlace = label ? tidy(replaceBrackets(label.value, (all) => (WORK_MODE.test(all) ? " " : all))) || label.value : null;
   const place = labelPlace ?? inHeader ?? basedIn ?? (titlePlaces.length ? titlePlaces.join(", ") : null);
   const location = place && mode && !WORK_MODE.test(place) ? `${place} (${mode})` : (place ?? mode);
 

@@ -1,3 +1,4 @@
+import { sentenceHolding } from "../text/document.ts";
 import type { Hit, Scan } from "./scan.ts";
 
 /**
@@ -9,7 +10,7 @@ const NOT_ONLY = /\bnot\s+only\s+(?:[\p{L}\p{N}/+#.'’-]+\s+){0,2}$/iu;
 const LOOK_BACK = 60;
 
 export function isNegated(text: string, hit: Hit<unknown, string>): boolean {
-  const [from] = hit.line.sentences.find(([s, e]) => s <= hit.start && hit.start < e) ?? [hit.line.start];
+  const [from] = sentenceHolding(hit.line, hit.start, hit.start + 1) ?? [hit.line.start];
   const before = text.slice(Math.max(from, hit.start - LOOK_BACK), hit.start);
   return NEGATED_TAIL.test(before) && !NOT_ONLY.test(before);
 }

@@ -1,7 +1,7 @@
 import type { NamedEntry } from "../lexicon/index.ts";
 import type { NamedKind } from "../lexicon/named.ts";
 import type { JobSection, ResumeSection } from "../text/headings.ts";
-import { sentenceOf } from "../text/document.ts";
+import { sentenceOf, tokenFrom } from "../text/document.ts";
 import { snippetAround } from "../text/snippet.ts";
 import type { NamedEvidence, NamedRequirement, Strength } from "../types.ts";
 import { evidenceAt } from "./evidence.ts";
@@ -65,7 +65,7 @@ function describesTheHire(text: string, hit: Hit<unknown, JobSection>): boolean 
   const tokens = hit.line.tokens;
   const qualified: string[] = [];
   let end = hit.end;
-  for (let i = tokens.findIndex((t) => t.start >= hit.end); i >= 0 && i < tokens.length && qualified.length < 3; i++) {
+  for (let i = tokenFrom(tokens, hit.end); i >= 0 && i < tokens.length && qualified.length < 3; i++) {
     const t = tokens[i]!;
     if (!/^\s+$/u.test(text.slice(end, t.start)) || !/^\p{L}/u.test(t.raw) || LINKS.has(t.norm)) break;
     qualified.push(t.norm);

@@ -1,9 +1,22 @@
 import { partitionPoint } from "../../partition-point.ts";
-import type { CueKind } from "../lexicon/index.ts";
+import type { CueKind, LexEntry } from "../lexicon/index.ts";
+import type { CueEntry } from "../lexicon/cues.ts";
 import { sentenceOf, type Line } from "../text/document.ts";
 import type { JobSection } from "../text/headings.ts";
 import type { Strength } from "../types.ts";
-import type { Scan } from "./scan.ts";
+import type { Hit, Scan } from "./scan.ts";
+
+const cuesOfLine = new WeakMap<readonly object[], readonly object[]>();
+
+/** The cues among a line's hits, in text order; worked out once per line (every degree and skill asks). */
+function cuesOf<K extends string>(hits: readonly Hit<LexEntry, K>[]): readonly (Hit<LexEntry, K> & { value: CueEntry })[] {
+  let cues = cuesOfLine.get(hits);
+  if (!cues) {
+    cues = hits.filter((h) => h.value.kind === "cue");
+    cuesOfLine.set(hits, cues);
+  }
+  return cues as readonly (Hit<LexEntry, K> & { value: CueEntry })[];
+}
 
 /**
  * The cue of the given kinds closest to [start, end) within the same sentence, or null. Closeness decides between
@@ -20,12 +33,12 @@ export function nearestCue<K extends string>(
 ): CueKind | null {
   const [from, to] = sentenceOf(line, start, end);
   let best: { kind: CueKind; distance: number; rank: number } | null = null;
-  const onLine = scan.lexiconByLine[line.index] ?? [];
-  // The line's hits are in text order: start at the sentence's first, stop past its end (a long one-line posting
+  const onLine = cuesOf(scan.lexiconByLine[line.index] ?? []);
+  // The line's cues are in text order: start at the sentence's first, stop past its end (a long one-line posting
   // has thousands of hits, and every skill on it asks).
   for (let i = partitionPoint(onLine, (h) => h.start < from); i < onLine.length && onLine[i]!.start < to; i++) {
     const hit = onLine[i]!;
-    if (hit.value.kind !== "cue" || hit.end > to || !accept(hit)) continue;
+    if (hit.end > to || !accept(hit)) continue;
     const rank = kinds.indexOf(hit.value.id);
     if (rank === -1) continue;
     const distance = hit.end <= start ? start - hit.end : hit.start >= end ? hit.start - end : 0;

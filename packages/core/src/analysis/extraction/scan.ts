@@ -2,7 +2,7 @@ import type { Catalogue } from "../../catalogue/catalogue.ts";
 import { LEXICON, type LexEntry } from "../lexicon/index.ts";
 import { PhraseMatcher, type Match } from "../../text/matcher.ts";
 import type { Token } from "../../text/tokens.ts";
-import { parseDocument, type Document, type Line, type SectionVocabulary } from "../text/document.ts";
+import { parseDocument, tokenStartingAt, type Document, type Line, type SectionVocabulary } from "../text/document.ts";
 import { RESUME_SECTIONS } from "../text/headings.ts";
 import { CANADIAN_PROVINCES, US_STATES } from "../lexicon/jurisdictions.ts";
 import { inOtherFamily, isAudience, outOfProfession } from "./senses.ts";
@@ -59,7 +59,7 @@ const LETTER_NAMERS = new Set(["series", "plan", "class", "vitamin", "type", "gr
 /** Whether a one-letter skill match ("C", "R") is the second half of a name such as "Series C". */
 function lettersAsName<K extends string>(line: Line<K>, start: number, surface: string): boolean {
   if (!/^\p{Lu}$/u.test(surface)) return false;
-  const at = line.tokens.findIndex((t) => t.start === start);
+  const at = tokenStartingAt(line.tokens, start);
   const before = at > 0 ? line.tokens[at - 1] : undefined;
   return before !== undefined && LETTER_NAMERS.has(before.norm);
 }

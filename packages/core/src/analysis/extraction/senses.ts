@@ -1,6 +1,6 @@
 import type { Catalogue } from "../../catalogue/catalogue.ts";
 import type { Skill } from "../../catalogue/types.ts";
-import type { Line } from "../text/document.ts";
+import { sentenceHolding, tokenFrom, tokenStartingAt, type Line } from "../text/document.ts";
 
 /**
  * Word-sense checks for catalogue matches: a skill's name is often an ordinary word, an acronym or part of another
@@ -49,21 +49,83 @@ export function isAudience<K extends string>(span: SpanOnLine<K>): boolean {
   const { line } = span;
   // The cheap test first: most matches are no audience noun, and finding the token is a search of the line.
   if (!AUDIENCE_NOUNS.has(line.text.slice(span.start - line.start, span.end - line.start).toLowerCase())) return false;
-  const at = line.tokens.findIndex((t) => t.start === span.start);
-  if (at < 0 || line.tokens[at]!.end !== span.end || !AUDIENCE_NOUNS.has(line.tokens[at]!.norm)) return false;
-  const sentence = line.sentences.find(([s, e]) => s <= span.start && span.end <= e) ?? [line.start, line.end];
-  const next = line.tokens[at + 1];
-  const nextInSentence = next !== undefined && next.start < sentence[1];
+  // Tokens and sentences are in order and do not overlap: found by binary search, and the walks back over the line
+  // below come from per-line tables (audienceTables), since a line can hold thousands of audience nouns ("sales").
+  const { tokens } = line;
+  const at = firstAtOrAfter(tokens.length, (i) => tokens[i]!.start >= span.start);
+  if (at >= tokens.length || tokens[at]!.start !== span.start) return false;
+  if (tokens[at]!.end !== span.end || !AUDIENCE_NOUNS.has(tokens[at]!.norm)) return false;
+  const si = firstAtOrAfter(line.sentences.length, (i) => line.sentences[i]![0] > span.start) - 1;
+  const [from, to] = si >= 0 && span.end <= line.sentences[si]![1] ? line.sentences[si]! : [line.start, line.end];
+  const next = tokens[at + 1];
+  const nextInSentence = next !== undefined && next.start < to;
   const gap = nextInSentence ? line.text.slice(span.end - line.start, next.start - line.start) : "";
   const ends = !nextInSentence || /[,;:()]/u.test(gap) || PHRASE_END.has(next.norm) || AUDIENCE_NOUNS.has(next.norm);
   if (!ends) return false;
-  let k = at - 1;
-  while (k >= 0 && line.tokens[k]!.start >= sentence[0] && (AUDIENCE_MODIFIERS.has(line.tokens[k]!.norm) || AUDIENCE_NOUNS.has(line.tokens[k]!.norm))) k--;
-  const preposition = k >= 0 && line.tokens[k]!.start >= sentence[0] ? line.tokens[k]!.norm : "";
-  const verbs = AUDIENCE_VERBS[preposition];
+  const tables = audienceTables(line);
+  // Back over the determiners, ranks and other department nouns before it, within the sentence.
+  const inSentence = firstAtOrAfter(tokens.length, (i) => tokens[i]!.start >= from);
+  const k = at === 0 ? -1 : Math.max(tables.modifierRun[at - 1]!, inSentence) - 1;
+  const preposition = k >= 0 && tokens[k]!.start >= from ? tokens[k]!.norm : "";
+  // Own keys only: a word such as "constructor" before the noun ("Led constructor marketing.") read Object's own
+  // constructor as its verbs and threw.
+  const verbs = Object.hasOwn(AUDIENCE_VERBS, preposition) ? AUDIENCE_VERBS[preposition] : undefined;
   if (!verbs) return false;
-  // Stems are prefixes: "presenting", "presentations" and "present" all address.
-  return line.tokens.some((t, i) => i < k && t.start >= sentence[0] && [...verbs].some((v) => t.norm.startsWith(v)));
+  // Stems are prefixes: "presenting", "presentations" and "present" all address. Any such word before the
+  // preposition in the sentence.
+  if (k < 1) return false;
+  const verb = tables.lastVerb(preposition, verbs)[k - 1]!;
+  return verb >= 0 && tokens[verb]!.start >= from;
+}
+
+/** The first index in [0, n) at which `past` holds (it holds from some index on), or n. */
+function firstAtOrAfter(n: number, past: (i: number) => boolean): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (past(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+interface AudienceTables {
+  /** For each token, the first of the run of modifiers and audience nouns that ends with it (its own index + 1 if none). */
+  modifierRun: Int32Array;
+  /** For a preposition, for each token, the last token at or before it that starts with one of its verbs, or -1. */
+  lastVerb: (preposition: string, verbs: ReadonlySet<string>) => Int32Array;
+}
+
+const audienceTablesOf = new WeakMap<object, AudienceTables>();
+
+function audienceTables(line: Line<string>): AudienceTables {
+  let tables = audienceTablesOf.get(line);
+  if (tables) return tables;
+  const { tokens } = line;
+  const modifierRun = new Int32Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) {
+    const norm = tokens[i]!.norm;
+    const modifier = AUDIENCE_MODIFIERS.has(norm) || AUDIENCE_NOUNS.has(norm);
+    modifierRun[i] = modifier ? (i > 0 ? modifierRun[i - 1]! : 0) : i + 1;
+  }
+  const verbTables = new Map<string, Int32Array>();
+  const lastVerb = (preposition: string, verbs: ReadonlySet<string>): Int32Array => {
+    let table = verbTables.get(preposition);
+    if (!table) {
+      table = new Int32Array(tokens.length);
+      const stems = [...verbs];
+      for (let i = 0; i < tokens.length; i++) {
+        const norm = tokens[i]!.norm;
+        table[i] = stems.some((v) => norm.startsWith(v)) ? i : i > 0 ? table[i - 1]! : -1;
+      }
+      verbTables.set(preposition, table);
+    }
+    return table;
+  };
+  tables = { modifierRun, lastVerb };
+  audienceTablesOf.set(line, tables);
+  return tables;
 }
 
 interface Namespaces {
@@ -123,7 +185,7 @@ export function inOtherFamily<K extends string>(catalogue: Catalogue, skill: Ski
   const { prefixes, families, kin } = namespaces(catalogue);
   const own = families.get(skill.id);
   if (!own) return false;
-  const at = span.line.tokens.findIndex((t) => t.start === span.start);
+  const at = tokenStartingAt(span.line.tokens, span.start);
   const before = at > 0 ? span.line.tokens[at - 1]! : undefined;
   if (!before || !/^\s+$/u.test(span.line.text.slice(before.end - span.line.start, span.start - span.line.start))) return false;
   if (!prefixes.has(before.norm) || !/^\p{Lu}/u.test(before.raw)) return false;
@@ -164,9 +226,46 @@ function isInitialism(surface: string, name: string): boolean {
 export function isAmbiguousForm<K extends string>(skill: Skill, span: SpanOnLine<K>): boolean {
   const { surface, line } = span;
   if (/\s/u.test(surface)) return false;
-  if (/^\p{Lu}{2,5}s?$/u.test(surface)) return isInitialism(surface, skill.name) && /\p{Ll}/u.test(line.text);
+  if (/^\p{Lu}{2,5}s?$/u.test(surface)) return isInitialism(surface, skill.name) && hasLowerCase(line);
   if (!/^\p{Ll}+$/u.test(surface)) return false;
-  return /\p{L}-\p{L}+\s+$/u.test(line.text.slice(0, span.start - line.start));
+  return compoundBefore(line.text, span.start - line.start);
+}
+
+const lowerCaseLines = new WeakMap<object, boolean>();
+
+/** Whether a line has a lower-case letter, worked out once per line (an all-caps line can hold thousands of acronyms). */
+function hasLowerCase(line: Line<string>): boolean {
+  let lower = lowerCaseLines.get(line);
+  if (lower === undefined) {
+    lower = /\p{Ll}/u.test(line.text);
+    lowerCaseLines.set(line, lower);
+  }
+  return lower;
+}
+
+const LETTER = /^\p{L}$/u;
+
+/** The character that ends at `end` in `text` (a surrogate pair as one), or "" at the start. */
+function charBefore(text: string, end: number): string {
+  if (end <= 0) return "";
+  const low = text.charCodeAt(end - 1);
+  const high = end >= 2 ? text.charCodeAt(end - 2) : 0;
+  return low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff ? text.slice(end - 2, end) : text[end - 1]!;
+}
+
+/**
+ * Whether `text.slice(0, end)` ends with a hyphenated compound and spaces ("foreign-currency "), as
+ * /\p{L}-\p{L}+\s+$/u would tell, reading back from `end` only: the regex tried the whole start of the line for every
+ * word matched on it (quadratic on a long line of skill words).
+ */
+function compoundBefore(text: string, end: number): boolean {
+  let j = end;
+  while (j > 0 && /\s/u.test(text[j - 1]!)) j--;
+  if (j === end) return false;
+  let k = j;
+  for (let c = charBefore(text, k); c && LETTER.test(c); c = charBefore(text, k)) k -= c.length;
+  if (k === j || text[k - 1] !== "-") return false;
+  return LETTER.test(charBefore(text, k - 1));
 }
 
 // A word the catalogue ends this many skill names with ("lesson planning", "route planning", "menu planning") says
@@ -205,8 +304,9 @@ export function isGenericHead<K extends string>(catalogue: Catalogue, skill: Ski
  */
 function opensProse<K extends string>(span: SpanOnLine<K>): boolean {
   const { line } = span;
-  const sentence = line.sentences.find(([s, e]) => s <= span.start && span.end <= e) ?? [line.start, line.end];
-  const first = line.tokens.find((t) => t.start >= sentence[0]);
+  const sentence = sentenceHolding(line, span.start, span.end) ?? [line.start, line.end];
+  const firstAt = tokenFrom(line.tokens, sentence[0]);
+  const first = firstAt >= 0 ? line.tokens[firstAt] : undefined;
   return first?.start === span.start && /^\s+\p{Ll}+\s+\p{L}/u.test(line.text.slice(span.end - line.start));
 }
 

@@ -4,7 +4,7 @@ import type { Title } from "../../catalogue/types.ts";
 import { partitionPoint } from "../../partition-point.ts";
 import type { Match } from "../../text/matcher.ts";
 import type { Token } from "../../text/tokens.ts";
-import type { Line } from "../text/document.ts";
+import { tokenEndingAt, tokenStartingAt, type Line } from "../text/document.ts";
 import type { EngineContext } from "../types.ts";
 
 export const levelRank = (level: JobLevel): number => JOB_LEVELS.indexOf(level);
@@ -28,8 +28,8 @@ export interface TitleMention {
  * across other punctuation: "Acme Partners — Engineer" stays "Engineer", nor onto a repeat of the title.
  */
 function widen(ctx: EngineContext, text: string, tokens: readonly Token[], start: number, end: number): [number, number] {
-  let first = tokens.findIndex((t) => t.start === start);
-  let last = tokens.findIndex((t) => t.end === end);
+  let first = tokenStartingAt(tokens, start);
+  let last = tokenEndingAt(tokens, end);
   if (first === -1 || last === -1) return [start, end];
   const joined = (a: Token, b: Token) => /^\s+$/u.test(text.slice(a.end, b.start));
   // An abbreviated level word keeps its period: "Sr. Software Engineer", "Jr. Accountant".
@@ -221,15 +221,59 @@ function rankOfFieldTitle(ctx: EngineContext, text: string, line: Line<string>):
   return null;
 }
 
-// Student roles are named after the discipline: "Software Engineering Intern", "Civil Engineering Co-op".
-const STUDENT_ENGINEERING = /((?:\p{L}+\s+){1,2})engineering(?=\s+(?:interns?|internship|co-?op|trainee)\b)/giu;
+// Student roles are named after the discipline: "Software Engineering Intern", "Civil Engineering Co-op". Read as
+// STUDENT_ENGINEERING = /((?:\p{L}+\s+){1,2})engineering(?=\s+(?:interns?|internship|co-?op|trainee)\b)/giu would,
+// from a letter: the rest of that letter's word, then STUDENT_ENGINEERING_TAIL where the word ends (with its second
+// word, if any, and "engineering").
+const STUDENT_ENGINEERING_TAIL = /(\s+(?:\p{L}+\s+)?)engineering(?=\s+(?:interns?|internship|co-?op|trainee)\b)/iuy;
+const LETTER = /\p{L}/u;
+
+/**
+ * The matches of STUDENT_ENGINEERING in `text` as matchAll finds them (index, whole match, the words before
+ * "engineering"), in linear time: tried from every letter of a long word, the regex read the word to its end each
+ * time (5 s on a line of 99,000 letters). A match from a letter takes its whole word, so what follows depends only on
+ * where the word ends: that is looked at once per word.
+ */
+function* studentEngineering(text: string): Generator<{ index: number; 0: string; 1: string }> {
+  let wordEnd = -1;
+  let tailAt = -1;
+  let tail: RegExpExecArray | null = null;
+  let p = 0;
+  while (p < text.length) {
+    const cp = text.codePointAt(p)!;
+    const size = cp > 0xffff ? 2 : 1;
+    if (LETTER.test(String.fromCodePoint(cp))) {
+      if (wordEnd <= p) {
+        wordEnd = p + size;
+        while (wordEnd < text.length) {
+          const c = text.codePointAt(wordEnd)!;
+          if (!LETTER.test(String.fromCodePoint(c))) break;
+          wordEnd += c > 0xffff ? 2 : 1;
+        }
+      }
+      if (tailAt !== wordEnd) {
+        tailAt = wordEnd;
+        STUDENT_ENGINEERING_TAIL.lastIndex = wordEnd;
+        tail = STUDENT_ENGINEERING_TAIL.exec(text);
+      }
+      if (tail) {
+        const word = text.slice(p, wordEnd);
+        const match = { index: p, 0: word + tail[0], 1: word + tail[1]! };
+        yield match;
+        p = wordEnd + tail[0].length;
+        continue;
+      }
+    }
+    p += size;
+  }
+}
 
 /**
  * "<Discipline> Engineering Intern" read as the catalogue's "<Discipline> Engineer", written as on the line
  * ("Software Engineering Intern"); its student level comes from the position's share (experience.ts).
  */
 function studentEngineeringTitle(ctx: EngineContext, text: string, line: Line<string>): TitleMention | null {
-  for (const m of line.text.matchAll(STUDENT_ENGINEERING)) {
+  for (const m of studentEngineering(line.text)) {
     const role = `${m[1]}Engineer`;
     const hit = ctx.catalogue.titleMatcher.findAll(role).find((h) => h.end === role.length);
     const title = hit && ctx.catalogue.title(hit.value);

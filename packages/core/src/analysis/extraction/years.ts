@@ -1,3 +1,4 @@
+import { sentenceHolding } from "../text/document.ts";
 import type { JobSection, ResumeSection } from "../text/headings.ts";
 import type { Evidence, Strength, YearsRequirement } from "../types.ts";
 import { evidenceAt } from "./evidence.ts";
@@ -25,7 +26,21 @@ const JOB_YEARS = new RegExp(
 const EXPERIENCE_WORD = /\bexperience[ds]?\b/iu;
 // A deadline or a period of the job, not experience: "complete a BSN within five years of hire", "eligible for the
 // bonus after 2 years", "certified in the first 3 years of employment", "renewed every 2 years".
-const DEADLINE_BEFORE = /\b(?:within|after|every|(?:in|during) the (?:first|next))\s+$/iu;
+// Read before the figure and its spaces (deadlineBefore); "during the first" is the longest.
+const DEADLINE_WORDS = /\b(?:within|after|every|(?:in|during) the (?:first|next))$/iu;
+const DEADLINE_WINDOW = 32;
+
+/**
+ * Whether the deadline words and then spaces end `text.slice(0, end)`, as /\b(?:within|…)\s+$/iu would tell, without
+ * testing the whole start of the line for every figure (an end anchor does not spare the regex a scan: a
+ * 100,000-character line of figures took 5 s): the spaces before `end`, then the deadline words right before them,
+ * read in a window that also holds the character before the words.
+ */
+function deadlineBefore(text: string, end: number): boolean {
+  let j = end;
+  while (j > 0 && /\s/u.test(text[j - 1]!)) j -= 1;
+  return j < end && DEADLINE_WORDS.test(text.slice(Math.max(0, j - DEADLINE_WINDOW), j));
+}
 const DEADLINE_AFTER = /^\s+(?:of|after|from)\s+(?:your\s+|the\s+)?(?:hire|hiring|joining|start(?:ing)?(?:\s+date)?)(?![\p{L}-])/iu;
 
 // "internships don't count towards this", "co-ops do not count", "excluding internships", "not including student work".
@@ -59,7 +74,7 @@ export function extractJobYears(scan: Scan<JobSection>): YearsRequirement | null
       const start = line.start + m.index;
       const end = start + m[0].length;
       const sentence = scan.doc.text.slice(...sentenceBounds(line, start));
-      if (DEADLINE_BEFORE.test(line.text.slice(0, m.index)) || DEADLINE_AFTER.test(line.text.slice(m.index + m[0].length))) continue;
+      if (deadlineBefore(line.text, m.index) || DEADLINE_AFTER.test(line.text.slice(m.index + m[0].length))) continue;
       const phrasedAsMinimum = Boolean(m[1] || m[3] || m[4]);
       const inRequirements = line.section === "requirements" || line.section === "preferred";
       if (!phrasedAsMinimum && !inRequirements && !EXPERIENCE_WORD.test(sentence)) continue;
@@ -83,7 +98,7 @@ export function extractJobYears(scan: Scan<JobSection>): YearsRequirement | null
 }
 
 const sentenceBounds = (line: { start: number; end: number; sentences: [number, number][] }, pos: number): [number, number] =>
-  line.sentences.find(([s, e]) => s <= pos && pos < e) ?? [line.start, line.end];
+  sentenceHolding(line, pos, pos + 1) ?? [line.start, line.end];
 
 // "8 years of experience", "12+ years of professional experience", "over 10 years in software", "5+ yrs".
 const STATED_YEARS = new RegExp(

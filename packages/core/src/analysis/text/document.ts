@@ -87,11 +87,56 @@ function lookupHeading<K extends string>(
 ): K | undefined {
   // A bracketed remark qualifies the heading rather than naming it: "Qualifications (must have)". A bracket with a
   // figure is content, not a remark: "Experience (3+ years)" is a requirement, "Education (2015)" a résumé entry.
-  const bracket = /\([^)\d]*\)\s*:?\s*$/u.exec(line);
-  if (bracket && bracket.index > 0) {
-    const bare = lookupHeading(line.slice(0, bracket.index), tokens.filter((t) => t.end <= bracket.index), vocab, inline);
+  // Each trailing remark is stripped in turn ("Skills (core) (required)"), and the barest reading that names a
+  // heading wins. Done as a loop over offsets, not by recursion on slices: a 100,000-character line of "(a) (a) …"
+  // overflowed the stack and took quadratic time.
+  const ends = [line.length];
+  for (let open = trailingBracket(line, line.length); open > 0; open = trailingBracket(line, open)) ends.push(open);
+  if (ends.length === 1) return lookupBareHeading(line, tokens, vocab, inline);
+  // A level's reading depends only on its tokens (a prefix of `tokens`) and on whether its text holds a slash or a
+  // digit or ends with a colon: levels alike in these read alike, so each kind is looked up once.
+  const firstSlash = line.indexOf("/");
+  const firstDigit = line.search(/\d/u);
+  const seen = new Set<string>();
+  let count = 0;
+  for (let level = ends.length - 1; level >= 0; level--) {
+    const end = ends[level]!;
+    while (count < tokens.length && tokens[count]!.end <= end) count += 1;
+    const n = level === 0 ? tokens.length : count;
+    if (n === 0 || n > MAX_EXACT_HEADING_WORDS) continue;
+    const key = `${n} ${firstSlash >= 0 && firstSlash < end} ${firstDigit >= 0 && firstDigit < end} ${/[:：]$/u.test(line.slice(Math.max(0, end - 1), end))}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const bare = lookupBareHeading(level === 0 ? line : line.slice(0, end), level === 0 ? tokens : tokens.filter((t) => t.end <= end), vocab, inline);
     if (bare) return bare;
   }
+  return undefined;
+}
+
+/**
+ * Where the bracketed remark that ends `line.slice(0, end)` opens, as /\([^)\d]*\)\s*:?\s*$/u would find it, or -1:
+ * the last ")" followed only by spaces and a colon, and the first "(" of the run of characters before it that holds
+ * no ")" and no digit. Linear in the part scanned, which the next call does not scan again.
+ */
+function trailingBracket(line: string, end: number): number {
+  const close = end > 0 ? line.lastIndexOf(")", end - 1) : -1;
+  if (close < 0 || !/^\s*:?\s*$/u.test(line.slice(close + 1, end))) return -1;
+  let open = -1;
+  for (let i = close - 1; i >= 0; i--) {
+    const c = line.charCodeAt(i);
+    if (c === 0x29 || (c >= 0x30 && c <= 0x39)) break;
+    if (c === 0x28) open = i;
+  }
+  return open;
+}
+
+/** lookupHeading without the bracketed remarks. */
+function lookupBareHeading<K extends string>(
+  line: string,
+  tokens: readonly Token[],
+  vocab: SectionVocabulary<K>,
+  inline: boolean,
+): K | undefined {
   if (tokens.length === 0 || tokens.length > MAX_EXACT_HEADING_WORDS) return undefined;
   const known = (key: string): K | undefined => (inline && vocab.lineOnly?.has(key) ? undefined : vocab.headings.get(key));
   const direct = known(tokens.map((t) => t.norm).join(" "));
@@ -269,14 +314,55 @@ export function parseDocument<K extends string>(text: string, vocab: SectionVoca
 
 /** The sentence span of a line that contains [start, end) (widened when the evidence crosses a sentence end). */
 export function sentenceOf(line: Line<string>, start: number, end: number): [number, number] {
-  let from = line.start;
-  let to = line.end;
-  for (const [s, e] of line.sentences) {
-    if (s <= start && start < e) from = s;
-    if (s < end && end <= e) {
-      to = e;
-      break;
-    }
-  }
+  // The sentences are in order, adjoining and never empty: binary searches rather than a walk of the line, which was
+  // quadratic on a line of thousands of sentences. The walk stopped at the first sentence holding `end`, and took
+  // the sentence holding `start` only up to there.
+  const ss = line.sentences;
+  const endAt = firstIndex(ss.length, (i) => ss[i]![1] >= end);
+  const stops = endAt < ss.length && ss[endAt]![0] < end;
+  const startAt = firstIndex(ss.length, (i) => ss[i]![0] > start) - 1;
+  const from = startAt >= 0 && start < ss[startAt]![1] && (!stops || startAt <= endAt) ? ss[startAt]![0] : line.start;
+  const to = stops ? ss[endAt]![1] : line.end;
   return [from, Math.max(from, to)];
+}
+
+/** The first index in [0, n) from which `from` holds (it holds from some index on, up to n), or n. */
+function firstIndex(n: number, from: (i: number) => boolean): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (from(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
+ * The sentence of a line that holds [start, end), as line.sentences.find(([s, e]) => s <= start && end <= e) finds
+ * it, by binary search (a per-match search of the line is quadratic on long lines).
+ */
+export function sentenceHolding(line: { sentences: [number, number][] }, start: number, end: number): [number, number] | undefined {
+  const ss = line.sentences;
+  if (end <= start) return ss.find(([s, e]) => s <= start && end <= e);
+  const at = firstIndex(ss.length, (i) => ss[i]![0] > start) - 1;
+  return at >= 0 && end <= ss[at]![1] ? ss[at] : undefined;
+}
+
+/** Index of the first token that starts at `start`, or -1, as tokens.findIndex((t) => t.start === start) (by binary search). */
+export function tokenStartingAt(tokens: readonly Token[], start: number): number {
+  const at = firstIndex(tokens.length, (i) => tokens[i]!.start >= start);
+  return at < tokens.length && tokens[at]!.start === start ? at : -1;
+}
+
+/** Index of the first token that ends at `end`, or -1, as tokens.findIndex((t) => t.end === end) (by binary search). */
+export function tokenEndingAt(tokens: readonly Token[], end: number): number {
+  const at = firstIndex(tokens.length, (i) => tokens[i]!.end >= end);
+  return at < tokens.length && tokens[at]!.end === end ? at : -1;
+}
+
+/** Index of the first token that starts at or after `pos`, or -1, as tokens.findIndex((t) => t.start >= pos). */
+export function tokenFrom(tokens: readonly Token[], pos: number): number {
+  const at = firstIndex(tokens.length, (i) => tokens[i]!.start >= pos);
+  return at < tokens.length ? at : -1;
 }

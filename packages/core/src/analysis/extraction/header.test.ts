@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { buildCatalogue } from "../../catalogue/build.ts";
+import { Catalogue } from "../../catalogue/catalogue.ts";
+import { TitleNormalizer } from "../../catalogue/normalizer.ts";
+import type { CatalogueSourceFile } from "../../catalogue/types.ts";
 import { fixtureContext } from "../__fixtures__/catalogue.ts";
 import { JOB_SECTIONS } from "../text/headings.ts";
-import { extractJobHeader, headerPlace } from "./header.ts";
+import type { EngineContext } from "../types.ts";
+import { extractJobHeader, headerPlace, MIN_TITLE_CONFIDENCE } from "./header.ts";
 import { scanText } from "./scan.ts";
 
 const ctx = fixtureContext();
@@ -53,6 +58,65 @@ describe("job title", () => {
     const h = header("Happiness Wizard\nRequirements\n- Smiles");
     expect(h.title).toMatchObject({ text: "Happiness Wizard", id: null, name: null, careerGroup: null });
     expect(h.title.confidence).toBeLessThan(0.5);
+  });
+
+  describe("a title written exactly as a catalogue name or alias", () => {
+    const mech: CatalogueSourceFile = {
+      career_group: "Mechanical & Industrial Engineering",
+      skills: [
+        { name: "SolidWorks", type: "Specialized Skill" },
+        { name: "Mechanical Design", type: "Specialized Skill" },
+        { name: "HVAC Design", type: "Specialized Skill" },
+      ],
+      titles: [
+        { name: "Design Engineer", aliases: ["Mechanical Design Engineer", "Product Design Engineer"], skills: ["SolidWorks", "Mechanical Design"] },
+        { name: "Mechanical Engineer", skills: ["SolidWorks", "HVAC Design"] },
+        { name: "Mechanical Engineering Manager", skills: ["Mechanical Design"] },
+        { name: "Mechanical Drafter", aliases: ["Drafter"], skills: ["SolidWorks"] },
+      ],
+    };
+    const catalogue = new Catalogue(buildCatalogue([{ path: "mech.json", content: mech }], "test"));
+    const normalizer = new TitleNormalizer(catalogue);
+    // On the shipped catalogue "Mechanical Design Engineer" normalizes to Design Engineer at 0.40, Mechanical Engineer
+    // close behind: a normalizer as unsure as that of every title.
+    const unsure: EngineContext = {
+      catalogue,
+      normalizer: {
+        normalize: (term) => {
+          const n = normalizer.normalize(term);
+          return n && { ...n, confidence: Math.min(n.confidence, 0.4) };
+        },
+        detectLevels: (term) => normalizer.detectLevels(term),
+      },
+    };
+    const title = (text: string) => extractJobHeader(scanText(`${text}\nRequirements\n- SolidWorks`, JOB_SECTIONS, catalogue), unsure).title;
+
+    it("links it whatever the normalizer's confidence, and reports the link as certain", () => {
+      expect(title("Mechanical Design Engineer")).toMatchObject({ name: "Design Engineer", confidence: 1, levels: [] });
+      expect(title("Design Engineer")).toMatchObject({ name: "Design Engineer", confidence: 1 });
+      // Level words of an individual role around it change nothing but the level.
+      expect(title("Senior Mechanical Design Engineer")).toMatchObject({ name: "Design Engineer", confidence: 1, levels: ["senior"] });
+      expect(title("Mechanical Design Engineer II").name).toBe("Design Engineer");
+      expect(title("Mechanical Design Engineer").kin.length).toBeGreaterThan(0);
+    });
+
+    it("leaves a near miss, a manager of the role or a one-word alias to the normalizer", () => {
+      const near = title("Mechanical Design Engineering Manager");
+      expect(near.name).not.toBe("Design Engineer");
+      expect(near.confidence).toBeLessThan(MIN_TITLE_CONFIDENCE);
+      expect(near.id).toBeNull();
+      expect(title("Mechanical Design Engineer Manager").id).toBeNull();
+      // "Drafter" alone names a generic role, not Mechanical Drafter; the name itself still links.
+      expect(title("Drafter").id).toBeNull();
+      expect(title("Mechanical Drafter")).toMatchObject({ name: "Mechanical Drafter", confidence: 1 });
+    });
+
+    it("keeps the normalizer's own confidence when it links a title not written as the catalogue's", () => {
+      const sure = (text: string) => extractJobHeader(scanText(`${text}\nRequirements\n- SolidWorks`, JOB_SECTIONS, catalogue), { catalogue, normalizer }).title;
+      const near = sure("Mechanical Design Engineering Manager");
+      expect(near.confidence).toBe(normalizer.normalize("Mechanical Design Engineering Manager")!.confidence);
+      expect(near.confidence).toBeLessThan(1);
+    });
   });
 
   it("gives an empty title and no location for an empty posting", () => {

@@ -2,7 +2,10 @@ import type { Line } from "../text/document.ts";
 import type { JobSection } from "../text/headings.ts";
 import type { EngineContext, JobTitleInfo } from "../types.ts";
 import type { Scan } from "./scan.ts";
-import { readLevels, titleLevels } from "./titles.ts";
+import { levelRank, readLevels, titleLevels } from "./titles.ts";
+import type { Title } from "../../catalogue/types.ts";
+import type { Match } from "../../text/matcher.ts";
+import { phraseKey } from "../../text/tokens.ts";
 import { US_STATE_CODES, isKnownCity } from "../lexicon/cities.ts";
 
 /** Titles normalizing below this confidence are shown as written but not linked to a catalogue title. */
@@ -218,18 +221,42 @@ function normalizeTitle(ctx: EngineContext, cleaned: string): ReturnType<EngineC
 function titleInfo(ctx: EngineContext, cleaned: string): JobTitleInfo {
   if (!cleaned) return { text: "", id: null, name: null, careerGroup: null, confidence: 0, levels: [], kin: [] };
   const normalized = normalizeTitle(ctx, cleaned);
-  const linked = normalized && normalized.confidence >= MIN_TITLE_CONFIDENCE ? normalized.title : null;
   const [hit] = ctx.catalogue.titleMatcher.findAll(cleaned);
   const matched = hit && ctx.catalogue.title(hit.value);
+  const exact = hit && matched ? exactTitle(ctx, cleaned, hit) : null;
+  const linked = exact ?? (normalized && normalized.confidence >= MIN_TITLE_CONFIDENCE ? normalized.title : null);
   return {
     text: cleaned,
     id: linked?.id ?? null,
     name: linked?.name ?? null,
     careerGroup: linked?.career_group ?? null,
-    confidence: normalized?.confidence ?? 0,
+    // The link to a title written as the catalogue's own name or alias is no guess.
+    confidence: exact ? 1 : (normalized?.confidence ?? 0),
     levels: hit && matched ? titleLevels(ctx, cleaned, hit, matched) : readLevels(ctx, cleaned),
     kin: linked ? kinOf(ctx, linked.id) : [],
   };
+}
+
+/**
+ * The catalogue title a posting's title is written as, word for word: its name or one of its aliases, with nothing
+ * else but level words of an individual role ("Senior", "II"); null otherwise. A title written so is that title,
+ * however close its neighbours score in the normalizer ("Mechanical Design Engineer", an alias of Design Engineer,
+ * scores near Mechanical Engineer). Not when the phrase names several titles, nor for a one-word alias ("Driver"
+ * under Hearse Driver), which names a generic role; a one-word name does count.
+ */
+function exactTitle(ctx: EngineContext, cleaned: string, hit: Match<string>): Title | null {
+  const rest = `${cleaned.slice(0, hit.start)} ${cleaned.slice(hit.end)}`.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const levelWord = (w: string) => {
+    if (/^(?:[ivx]+|\d)$/iu.test(w)) return true;
+    const levels = ctx.normalizer.detectLevels(w);
+    return levels.length > 0 && levels.every((l) => levelRank(l) < levelRank("manager"));
+  };
+  if (!rest.every(levelWord)) return null;
+  const ids = ctx.catalogue.titleMatcher.lookup(hit.surface);
+  const title = ids.length === 1 ? ctx.catalogue.title(ids[0]!) : undefined;
+  if (!title) return null;
+  const oneWord = !/\s/u.test(hit.surface.trim());
+  return oneWord && phraseKey(hit.surface) !== phraseKey(title.name) ? null : title;
 }
 
 /** Titles of the posting title's career group that share its skills, with the share of its skills they have. */

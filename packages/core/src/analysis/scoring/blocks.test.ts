@@ -8,6 +8,7 @@ import {
   NAMED_ROLE_CREDIT,
   NEAR_LEVEL_CREDIT,
   namesTheWork,
+  narrowsTitle,
   KIN_FULL_OVERLAP,
   RELATED_ROLE_CREDIT,
   RESOLVED_SKILLS_WEIGHT,
@@ -293,5 +294,48 @@ describe("the role and level of a position whose title the catalogue does not kn
     expect(scoreAttributes(posting, described).experience.find((a) => a.kind === "role")!.credit).toBe(DESCRIBED_ROLE_CREDIT);
     const cashier = analyseCandidate(CASHIER_WORK, ctx, NOW);
     expect(untitledRole(posting, cashier)).toBeNull();
+  });
+});
+
+describe("a held title the posting's title narrows", () => {
+  it("is the posting title less some of its qualifiers, on the same role word, of two words or more", () => {
+    expect(narrowsTitle("Mechanical Design Engineer")("Mechanical Engineer")).toBe(true);
+    expect(narrowsTitle("DIGITAL MARKETING MANAGER")("Marketing Manager")).toBe(true);
+    expect(narrowsTitle("Senior Backend Software Engineer II - Payments")("Software Engineer")).toBe(true);
+    // Another role word, a one-word title, a level word with the role word, another order, another word.
+    expect(narrowsTitle("Mechanical Design Engineer")("Mechanical Engineering Technician")).toBe(false);
+    expect(narrowsTitle("Mechanical Design Engineer")("Engineer")).toBe(false);
+    expect(narrowsTitle("Mechanical Design Engineer")("Lead Engineer")).toBe(false);
+    expect(narrowsTitle("Design Mechanical Engineer")("Mechanical Design Engineer")).toBe(false);
+    expect(narrowsTitle("Mechanical Design Engineer")("Electrical Engineer")).toBe(false);
+    // The part after a separator is the team or place, not the role.
+    expect(narrowsTitle("Warehouse Supervisor - 2nd Shift")("Shift Supervisor")).toBe(false);
+    expect(narrowsTitle("Mechanical Design Engineer")(null)).toBe(false);
+  });
+
+  const posting = analyseJob("Backend Software Engineer\nRequirements\n- Python and Go", ctx);
+  const role = (resume: string) =>
+    scoreAttributes(posting, analyseCandidate(`Experience\n${resume}`, ctx, NOW)).experience.find((a) => a.kind === "role")!;
+
+  it("earns the posting's own role: a Backend Engineer for a Backend Software Engineer posting", () => {
+    expect(posting.title.name).toBe("Software Engineer");
+    const backend = role("Backend Engineer, Acme, 2020 – Present\n- Built payment APIs in Go");
+    expect([backend.credit, backend.note]).toEqual([1, "as Backend Engineer"]);
+    // Fading with its age, as the posting's own title does.
+    const old = role("Backend Engineer, Acme, 2008 – 2012\n- Built payment APIs in Go");
+    expect(old.credit).toBeLessThan(1);
+    expect(old.note).toBe("as Backend Engineer, last held 2012");
+  });
+
+  it("leaves other titles of the career group as related roles", () => {
+    // Not named by the posting's title: graded by the skills it shares, as before.
+    const frontend = role("Frontend Developer, Acme, 2020 – Present\n- Built the checkout UI");
+    expect([frontend.credit, frontend.note]).toEqual([RELATED_ROLE_CREDIT * KIN_FLOOR, "related role: Frontend Developer"]);
+    const manager = role("Engineering Manager, Acme, 2020 – Present\n- Led the payments team");
+    expect(manager.credit).toBeLessThan(RELATED_ROLE_CREDIT);
+    // A posting whose title is just the catalogue's: a related title is no narrower reading of it.
+    const plain = analyseJob("Software Engineer\nRequirements\n- Python", ctx);
+    const backend = scoreAttributes(plain, analyseCandidate("Experience\nBackend Engineer, Acme, 2020 – Present", ctx, NOW)).experience.find((a) => a.kind === "role")!;
+    expect(backend.credit).toBe(RELATED_ROLE_CREDIT);
   });
 });

@@ -255,6 +255,35 @@ export function namesTheWork(postingTitle: string): (written: string) => boolean
   return (written) => modifiers.some((m) => m.test(written));
 }
 
+/**
+ * Whether the posting's title narrows a catalogue title: the title's name, of at least two words, is the posting
+ * title as written (before any separator) less some of its qualifiers, on the same role word — every word of the
+ * name, in order, among the posting title's words, the last word last ("Mechanical Engineer" in "Mechanical Design
+ * Engineer", "Marketing Manager" in "Digital Marketing Manager"); level words and grades aside on both sides. A
+ * recruiter reads such a title as the posting's own job under its broader name, and tells the narrower work from the
+ * work history and skills. A one-word title ("Engineer"; "Lead Engineer" once its level word is aside) names a role
+ * word, not a line of work, and a title on another role word ("Mechanical Engineering Technician") is another job.
+ */
+export function narrowsTitle(postingTitle: string): (name: string | null) => boolean {
+  const words = titleWords(postingTitle.split(TITLE_CORE_END)[0] ?? "");
+  return (name) => {
+    const own = name ? titleWords(name) : [];
+    if (own.length < 2 || own.at(-1) !== words.at(-1)) return false;
+    let i = 0;
+    for (const w of words) if (w === own[i]) i++;
+    return i === own.length;
+  };
+}
+
+/**
+ * The words of a title, lower-cased, but grades and the level words before its role word ("Senior Engineer II" →
+ * ["engineer"]; a rank that is the role word stays: "Marketing Manager").
+ */
+function titleWords(text: string): string[] {
+  const words = (text.match(/\p{L}[\p{L}'’-]*/gu) ?? []).map((w) => w.toLowerCase()).filter((w) => !/^[ivx]+$/u.test(w));
+  return words.filter((w, i) => i === words.length - 1 || detectLevels(w).length === 0);
+}
+
 /** The words of a title before its role word that say what the work is: not its rank, not fillers ("of", "and"). */
 function titleModifiers(postingTitle: string, head: string): RegExp[] {
   const core = postingTitle.split(TITLE_CORE_END)[0] ?? "";
@@ -424,8 +453,13 @@ function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Att
   if (job.title.id && job.title.name) {
     // The most recent position under the title, else under a title of its career group or under a title the
     // catalogue does not know that names the posting's role word, whichever earns more; credit fades with its age.
+    // A title of the group that the posting's title narrows ("Mechanical Engineer" for "Mechanical Design Engineer")
+    // is held as the posting's own.
     const ageOf = (p: Position) => recencyWeight(ageInYears(p.end, candidate.asOf));
-    const held = exp.positions.find((p) => p.titleId === job.title.id);
+    const narrowed = narrowsTitle(job.title.text);
+    const held = exp.positions.find(
+      (p) => p.titleId === job.title.id || (p.careerGroup !== null && p.careerGroup === job.title.careerGroup && narrowed(p.catalogueTitle)),
+    );
     const group = held ? undefined : exp.positions.find((p) => p.careerGroup !== null && p.careerGroup === job.title.careerGroup);
     const groupCredit = group ? relatedRoleCredit(job, group) * ageOf(group) : 0;
     const untitled = held ? null : untitledRole(job, candidate);
@@ -434,7 +468,11 @@ function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Att
     const weight = position ? ageOf(position) : 0;
     const heldUndated = !position && exp.titles.find((t) => t.id === job.title.id);
     const related = other ? other.label : group ? group.catalogueTitle : null;
-    const notes = [related ? `related role: ${related}` : null, position && weight < 1 ? `last held ${position.end.slice(0, 4)}` : null];
+    const broader = held && held.titleId !== job.title.id ? held.catalogueTitle : null;
+    const notes = [
+      related ? `related role: ${related}` : broader ? `as ${broader}` : null,
+      position && weight < 1 ? `last held ${position.end.slice(0, 4)}` : null,
+    ];
     out.push({
       kind: "role",
       name: `Experience as ${job.title.name}`,

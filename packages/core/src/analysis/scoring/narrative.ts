@@ -29,7 +29,9 @@ export function strengths(blocks: Blocks, fit: CultureFit, job: JobProfile, cand
     if (a.kind === "years") {
       out.push(`Experience meets the ${job.experience?.years}+ years asked for (${a.note}).`);
     } else if (a.kind === "role") {
-      out.push(`Has worked as ${job.title.name}.`);
+      // Held under a broader title the posting's title narrows ("as Mechanical Engineer" for Mechanical Design Engineer).
+      const broader = a.note?.startsWith("as ") ? a.note.slice(3) : null;
+      out.push(broader ? `Has worked as ${broader}, the posting's role under a broader title.` : `Has worked as ${job.title.name}.`);
     } else if (a.kind === "vocabulary") {
       out.push(`Work history uses the vocabulary of the role (${a.note}).`);
     } else if (a.kind === "quota") {

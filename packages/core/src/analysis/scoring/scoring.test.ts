@@ -133,6 +133,17 @@ describe("education block", () => {
   });
 });
 
+describe("the role in the strengths", () => {
+  it("names the broader title a candidate held the posting's role under", () => {
+    const job = "Backend Software Engineer\nRequirements\n- Python and Go";
+    const broader = match(job, "Experience\nBackend Engineer, Acme, 2020 – Present\n- Built payment APIs in Go").summary.strengths;
+    expect(broader).toContain("Has worked as Backend Engineer, the posting's role under a broader title.");
+    expect(broader.join(" ")).not.toContain("Has worked as Software Engineer");
+    const own = match(job, "Experience\nSoftware Engineer, Acme, 2020 – Present\n- Built payment APIs in Go").summary.strengths;
+    expect(own).toContain("Has worked as Software Engineer.");
+  });
+});
+
 describe("interests block", () => {
   it("scores traits and interests asked for, with values weighing half", () => {
     const r = match(

@@ -104,6 +104,7 @@ const GENDER_PAIRS: [string, string][] = [
   ["male", "female"], ["boys", "girls"], ["father", "mother"], ["dad", "mom"], ["husband", "wife"], ["son", "daughter"],
   ["brother", "sister"], ["fraternity", "sorority"], ["chairman", "chairwoman"], ["spokesman", "spokeswoman"],
   ["salesman", "saleswoman"], ["foreman", "forewoman"], ["paternity", "maternity"], ["Mr.", "Ms."],
+  ["journeyman", "journeywoman"], ["lineman", "linewoman"], ["foremen", "forewomen"], ["craftsman", "craftswoman"],
 ];
 
 const matchCase = (like: string, word: string) =>

@@ -30,7 +30,7 @@ const skills: CatalogueSourceFile = {
     { name: "Leadership", type: "Common Skill" },
     { name: "Mentorship", type: "Common Skill", aliases: ["mentoring"] },
     { name: "AWS Certified Solutions Architect", type: "Certification" },
-    { name: "Journeyman Electrician License", type: "Certification", aliases: ["Journeyman License"] },
+    { name: "Journeyman Electrician License", type: "Certification", aliases: ["Journeyman License", "Journeyperson Electrician License", "Journeyperson License"] },
     { name: "Master Electrician License", type: "Certification" },
     { name: "OSHA 10", type: "Certification" },
     { name: "OSHA 30", type: "Certification" },

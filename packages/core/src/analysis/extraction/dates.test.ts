@@ -40,6 +40,11 @@ describe("findDateRanges", () => {
     // "The present" followed by a word is an adjective: "the present administration" is no open end.
     expect(months("- Compared turnout from 2008 to the present administration's first midterm")).toEqual([]);
     expect(months("Tracked prices from 2015 to the present quarter")).toEqual([]);
+    expect(months("Served on the board from 2012 to the present board's term")).toEqual([]);
+    // A clause going on after "the present", or "the present time", still ends the range there.
+    expect(months("Charge Nurse, Mercy Hospital, June 2018 to the present at the Dallas campus")).toEqual([["2018-06", "2025-06", 85]]);
+    expect(months("Charge Nurse, Mercy Hospital, June 2018 to the present time")).toEqual([["2018-06", "2025-06", 85]]);
+    expect(months("Charge Nurse, June 2018 to the present day")).toEqual([["2018-06", "2025-06", 85]]);
   });
 
   it("reads a bare year as mid-year, so 2015 – 2019 is four years", () => {

@@ -37,10 +37,13 @@ const DATE_SRC =
   `|(?:0?[1-9]|1[0-2])\\s?[/.]\\s?${YEAR_SRC}` +
   `|${YEAR_SRC}[-/.](?:0[1-9]|1[0-2])(?!\\d)` +
   `|${YEAR_SRC})`;
-// "April 2021 to the present", "2019 – present day". "The present" is the open end only before "day", the end of
-// its line or punctuation: "from 2008 to the present administration's first midterm" names no range.
+// "April 2021 to the present", "2019 – present day", "June 2018 to the present time". "The present" is the open end
+// unless a word it describes follows: "from 2008 to the present administration's first midterm", "to the present
+// board" name no range, but a clause going on ("to the present at the Dallas campus") leaves the range whole.
+const THE_PRESENT_ENDS =
+  "(?=[^\\S\\n]*(?:$|\\r?\\n|[^\\p{L}\\p{N}\\s'’])|\\s+(?:at|in|on|with|for|as|and|or|where|while|within|across|serving|including|under|from|i|we)(?![\\p{L}\\p{N}'’]))";
 const OPEN_SRC =
-  "the\\s+present(?:\\s+day|(?=[^\\S\\n]*(?:$|\\r?\\n|[^\\p{L}\\p{N}\\s'’])))|present(?:\\s+day)?|current(?:ly)?|now|today|ongoing|to date|date";
+  `the\\s+present(?:\\s+(?:day|time|date))?${THE_PRESENT_ENDS}|present(?:\\s+day)?|current(?:ly)?|now|today|ongoing|to date|date`;
 const SEP_SRC = "\\s*(?:-{1,2}|–|—|−|~|to|till|until|through|thru)\\s*";
 const EDGE_BEFORE = "(?<![\\p{L}\\p{N}])";
 const EDGE_AFTER = "(?![\\p{L}\\p{N}])";

@@ -1,7 +1,7 @@
 import type { Token } from "../../text/tokens.ts";
 import type { JobSection, ResumeSection } from "../text/headings.ts";
 import type { Line } from "../text/document.ts";
-import { shownWord } from "../text/occupations.ts";
+import { shownPhrase, shownWord } from "../text/occupations.ts";
 import { linesPassage, MAX_SNIPPET_LENGTH } from "../text/snippet.ts";
 import type { Duty, Evidence, StatedTerm, WorkLine } from "../types.ts";
 import { evidenceAt } from "./evidence.ts";
@@ -117,7 +117,7 @@ export function termsOf(tokens: readonly Token[], skills: readonly SkillSpan[], 
   const add = (term: string, surface: string) => {
     if (!terms.has(term)) terms.set(term, surface);
   };
-  for (const s of skills) add(skillTerm(s.value), s.surface);
+  for (const s of skills) add(skillTerm(s.value), shownPhrase(s.surface));
   // Skill spans by start, walked alongside the tokens (both in text order): a token inside one is the skill's word.
   // A verb read as a skill stays a word as well, so "negotiated renewals" still does the posting's "negotiate".
   const spans = skills.filter((s) => !s.byVerb).sort((a, b) => a.start - b.start);

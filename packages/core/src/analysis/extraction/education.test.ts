@@ -21,6 +21,9 @@ describe("education ladder", () => {
   it.each([
     ["Education\nHigh school diploma, Lincoln High School", "secondary"],
     ["Education\nVocational diploma in carpentry", "vocational"],
+    // A journeyman's or journeywoman's card is a completed trade training alike.
+    ["Education\nJourneyman card, IBEW Local 46, 2016", "vocational"],
+    ["Education\nJourneywoman card, IBEW Local 46, 2016", "vocational"],
     ["Education\nAssociate degree in Nursing", "associate"],
     ["Education\nB.Sc. in Physics, University of Leeds", "bachelor"],
     ["Education\nBachelor's degree in History", "bachelor"],

@@ -601,7 +601,11 @@ describe("licences and segments in the work history", () => {
             {
               name: "Journeyman Electrician License",
               type: "Certification",
-              aliases: ["Journeyman License", "Journeyman Electrician Card", "Licensed Journeyman Electrician"],
+              // As in the shipped catalogue, each with its neutral twin (text/occupations.ts).
+              aliases: [
+                "Journeyman License", "Journeyman Electrician Card", "Licensed Journeyman Electrician", "Journeyperson Electrician License",
+                "Journeyperson License", "Journeyperson Electrician Card", "Licensed Journeyperson Electrician",
+              ],
             },
             { name: "OSHA 30", type: "Certification" },
             { name: "Conduit Bending", type: "Specialized Skill" },
@@ -613,7 +617,11 @@ describe("licences and segments in the work history", () => {
         content: {
           career_group: "Construction & Skilled Trades",
           titles: [
-            { name: "Electrician", aliases: ["Journeyman Electrician", "Licensed Journeyman Electrician", "Wireman"], skills: ["Conduit Bending"] },
+            {
+              name: "Electrician",
+              aliases: ["Journeyman Electrician", "Licensed Journeyman Electrician", "Wireman", "Journeyperson Electrician", "Licensed Journeyperson Electrician"],
+              skills: ["Conduit Bending"],
+            },
           ],
         },
       },

@@ -1,6 +1,6 @@
 import { JOB_LEVELS, type JobLevel } from "../../catalogue/normalizer.ts";
 import type { ResumeSection } from "../text/headings.ts";
-import { shownTitle } from "../text/occupations.ts";
+import { neutralName, shownTitle } from "../text/occupations.ts";
 import { linesPassage, snippetAround } from "../text/snippet.ts";
 import type { CandidateExperience, Degree, EngineContext, HeldTitle, Position } from "../types.ts";
 import { coveredMonths, findDateRanges, monthLabel, type MonthInterval } from "./dates.ts";
@@ -609,7 +609,8 @@ export function extractCandidateExperience(
       seen.add(key);
       const position: Position = {
         title: held?.shown ?? null,
-        catalogueTitle: held?.name ?? null,
+        // A gendered catalogue name ("Foreman") is shown in its neutral form, for every candidate alike.
+        catalogueTitle: held ? neutralName(held.name) : null,
         employer,
         titleId: held?.id ?? null,
         careerGroup: held?.careerGroup ?? null,

@@ -70,6 +70,11 @@ describe("credential qualifiers", () => {
     // A country is where the exam was taken, not a state board's licence; "not yet licensed" is no licence held.
     expect(statuses("Licences\nNCLEX-RN — passed 10/2026 (United States)")).toEqual(["pending"]);
     expect(statuses("Licences\nNCLEX-RN passed; not yet licensed")).toEqual(["pending"]);
+    // A new graduate applying for, or waiting on, the state's licence holds none yet.
+    expect(statuses("Licences\nNCLEX-RN passed 06/2025, applying for Texas license")).toEqual(["pending"]);
+    expect(statuses("Licences\nNCLEX-RN passed 06/2025, Texas license application under review")).toEqual(["pending"]);
+    expect(statuses("Licences\nNCLEX-RN passed 06/2025, waiting on Texas license")).toEqual(["pending"]);
+    expect(statuses("Licences\nNCLEX-RN passed 06/2025, Texas license #912345")).toEqual(["held"]);
     // A certification whose exam is the credential keeps its reading (see above): only licences are issued apart.
     expect(statuses("Licences\nNCLEX-RN — passed 10/2026", false)).toEqual(["held"]);
   });
@@ -180,6 +185,16 @@ describe("credential jurisdictions", () => {
     expect(places(`Licensure\n- Georgia RN License`, RN)).toEqual(["Georgia"]);
     expect(places(`Licensure\n- RN License; Diploma from Jordan University of Nursing`, RN)).toBeUndefined();
     expect(places(`Licensure\n- New Jersey RN License`, RN)).toEqual(["New Jersey"]);
+    // A country's name before a state's code or an institution's word is a US town's: the state is the place.
+    expect(places(`Licensure\n- RN License (Lebanon, PA)`, RN)).toEqual(["Pennsylvania"]);
+    expect(places(`Licensure\n- Ohio RN License, Poland OH campus`, RN)).toEqual(["Ohio"]);
+    expect(places(`Licensure\n- RN License (Poland, OH)`, RN)).toEqual(["Ohio"]);
+    expect(places(`Licensure\n- RN License – Jamaica Hospital, Queens NY`, RN)).toBeUndefined();
+    // The list of countries is fixed and knows the names people write, whatever the runtime calls them.
+    for (const [written, country] of [["Turkey", "Turkey"], ["Türkiye", "Turkey"], ["Czech Republic", "Czech Republic"], ["Burma", "Myanmar"], ["Hong Kong", "Hong Kong"], ["Wales", "United Kingdom"], ["Jamaica", "Jamaica"], ["Lebanon", "Lebanon"]]) {
+      expect(places(`Licensure\n- RN License (${written}), active`, RN), written).toEqual([country]);
+    }
+    expect(places(`Licensure\n- RN License (New South Wales), active`, RN)).toEqual(["Australia"]);
     // "Not yet licensed" in a country is no licence held there.
     const rn = (text: string) => analyseCandidate(text, ctx, NOW).skills.find((s) => s.name === RN);
     const abroad = rn(`Summary\nI am not yet licensed as a registered nurse in the United States.\n\nLicensure\nRN License (India), active`);
@@ -206,6 +221,13 @@ describe("credential jurisdictions", () => {
       scoreMatch(texas, analyseCandidate(text, ctx, NOW), { candidateName: "A", postedDate: NOW }, ctx).recommendation_insights.analysed_skills;
     expect(texasSkills(`Licenses\nRN License (USA)`).layer_two_score).toBe(1);
     expect(texasSkills(`Licenses\nRN License (Philippines)`).layer_two_score).toBeCloseTo(OTHER_JURISDICTION_CREDIT, 4);
+    // A town named after a country is no licence of that country.
+    const pennsylvania = analyseJob(`Requirements\n- Active Pennsylvania RN License.`, ctx);
+    const paSkills = (text: string) =>
+      scoreMatch(pennsylvania, analyseCandidate(text, ctx, NOW), { candidateName: "A", postedDate: NOW }, ctx).recommendation_insights.analysed_skills;
+    expect(paSkills(`Licenses\nRN License (Lebanon, PA)`).layer_two_score).toBe(1);
+    expect(paSkills(`Licenses\nRN License (Lebanon, PA), Jamaica Hospital`).layer_two_score).toBe(1);
+    expect(paSkills(`Licenses\nRN License (Lebanon)`).layer_two_score).toBeCloseTo(OTHER_JURISDICTION_CREDIT, 4);
   });
 
   it("gives a licence from another place than the posting's the credit of one not held yet, and says where it is from", () => {

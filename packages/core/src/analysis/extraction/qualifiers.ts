@@ -1,4 +1,5 @@
 import { CANADIAN_PROVINCES, US_STATES } from "../lexicon/jurisdictions.ts";
+import { escapeRegExp } from "../text/regexp.ts";
 import type { Hit } from "./scan.ts";
 
 /**
@@ -10,7 +11,7 @@ export type CredentialStatus = "held" | "pending" | "lapsed";
 
 // Words that say a credential is still to come; a mention of its exam says so too ("CPA exam in May").
 const NOT_YET_SRC =
-  "pending|expected|in progress|in process|scheduled|eligible|not yet|applied for|application (?:submitted|filed)|to be obtained|willing(?:ness)? to obtain|will obtain|to obtain|plan(?:s|ning|ned)? to (?:sit|take|obtain)|sitting|studying for|preparing for|working toward(?:s)?|candidate|exam (?:date|in|on|booked)|awaiting|provisional|trainee|in training";
+  "pending|expected|in progress|in process|scheduled|eligible|not yet|applied for|applying (?:for|to)|application (?:submitted|filed|in review|under review)|waiting (?:for|on)|to be obtained|willing(?:ness)? to obtain|will obtain|to obtain|plan(?:s|ning|ned)? to (?:sit|take|obtain)|sitting|studying for|preparing for|working toward(?:s)?|candidate|exam (?:date|in|on|booked)|awaiting|provisional|trainee|in training";
 const PENDING = new RegExp(String.raw`\b(?:${NOT_YET_SRC}|exams?)\b`, "iu");
 // Words that state the credential is held, which outweigh a mention of its exam ("passed all four CPA exams; licensed",
 // "in good standing"). A pending renewal is of a credential held.
@@ -121,78 +122,100 @@ export function strongestStatus(statuses: readonly CredentialStatus[]): Credenti
 const JURISDICTIONS = [...US_STATES, ...CANADIAN_PROVINCES];
 const BY_CODE = new Map(JURISDICTIONS.map(([code, name]) => [code, name]));
 
-export const UNITED_STATES = "United States";
+const UNITED_STATES = "United States";
 const CANADA = "Canada";
-// US territories license as US jurisdictions do; a legacy or grouping code is no place of its own.
-const US_TERRITORIES: ReadonlySet<string> = new Set(["PR", "GU", "VI", "AS", "MP", "UM"]);
-const NO_COUNTRY: ReadonlySet<string> = new Set(["EU", "EZ", "UN", "QO", "XA", "XB", "ZZ", "DD", "FX", "SU", "YU", "CS", "AN", "BU", "DY", "HV", "NH", "RH", "TP", "VD", "YD", "ZR"]);
-// Country names that are as often a person's name or a word ("Jordan", "Chad"), or a US state's ("Georgia"), or
-// part of one ("Jersey" in New Jersey).
-const NOT_A_COUNTRY_HERE: ReadonlySet<string> = new Set(["jordan", "chad", "georgia", "jersey", "guernsey", "sark", "niger"]);
 /**
- * Countries by their English names (from the runtime's region names, so not a hand-kept list), lower-cased, with
- * the other names people write for the largest ones. Only names of plain words: "Bosnia & Herzegovina" or
- * "Congo - Kinshasa" are written otherwise in a résumé.
+ * Countries by their English names: a fixed list (the names of CLDR's English region names, so that it does not
+ * change with the runtime), without the ones that are as often a person's name or a word ("Jordan", "Chad"), a US
+ * state's ("Georgia") or part of one ("Jersey" in New Jersey).
  */
-function countryNames(): [string, string][] {
-  const out: [string, string][] = [
-    ["usa", UNITED_STATES], ["u.s.", UNITED_STATES], ["u.s.a.", UNITED_STATES], ["u.s", UNITED_STATES],
-    ["uk", "United Kingdom"], ["u.k.", "United Kingdom"], ["great britain", "United Kingdom"], ["britain", "United Kingdom"],
-    ["england", "United Kingdom"], ["scotland", "United Kingdom"], ["northern ireland", "United Kingdom"], ["korea", "South Korea"], ["uae", "United Arab Emirates"],
-  ];
-  let regions: Intl.DisplayNames | null = null;
-  try {
-    regions = new Intl.DisplayNames(["en"], { type: "region" });
-  } catch {
-    return out;
-  }
-  for (let a = 65; a <= 90; a++) {
-    for (let b = 65; b <= 90; b++) {
-      const code = String.fromCharCode(a, b);
-      if (NO_COUNTRY.has(code)) continue;
-      let name: string | undefined;
-      try {
-        name = regions.of(code);
-      } catch {
-        continue;
-      }
-      if (!name || name === code || !/^[\p{L}.' ’]+$/u.test(name) || NOT_A_COUNTRY_HERE.has(name.toLowerCase())) continue;
-      out.push([name.toLowerCase(), US_TERRITORIES.has(code) ? UNITED_STATES : name]);
-    }
-  }
-  return out;
-}
-const COUNTRY_NAMES = countryNames();
+const COUNTRIES: readonly string[] = [
+  "Afghanistan", "Albania", "Algeria", "Andorra", "Angola", "Anguilla", "Antigua and Barbuda", "Argentina",
+  "Armenia", "Aruba", "Australia", "Austria", "Azerbaijan", "Bahamas", "Bahrain", "Bangladesh", "Barbados",
+  "Belarus", "Belgium", "Belize", "Benin", "Bermuda", "Bhutan", "Bolivia", "Bosnia and Herzegovina", "Botswana",
+  "Brazil", "British Virgin Islands", "Brunei", "Bulgaria", "Burkina Faso", "Burundi", "Cambodia", "Cameroon",
+  "Canada", "Cape Verde", "Caribbean Netherlands", "Cayman Islands", "Central African Republic", "Chile", "China",
+  "Christmas Island", "Colombia", "Comoros", "Cook Islands", "Costa Rica", "Croatia", "Cuba", "Curaçao", "Cyprus",
+  "Côte d’Ivoire", "Denmark", "Djibouti", "Dominica", "Dominican Republic", "Ecuador", "Egypt", "El Salvador",
+  "Equatorial Guinea", "Eritrea", "Estonia", "Eswatini", "Ethiopia", "Falkland Islands", "Faroe Islands", "Fiji",
+  "Finland", "France", "French Guiana", "French Polynesia", "Gabon", "Gambia", "Germany", "Ghana", "Gibraltar",
+  "Greece", "Greenland", "Grenada", "Guadeloupe", "Guatemala", "Guinea", "Guinea-Bissau", "Guyana", "Haiti",
+  "Honduras", "Hungary", "Iceland", "India", "Indonesia", "Iran", "Iraq", "Ireland", "Isle of Man", "Israel",
+  "Italy", "Jamaica", "Japan", "Kazakhstan", "Kenya", "Kiribati", "Kosovo", "Kuwait", "Kyrgyzstan", "Laos", "Latvia",
+  "Lebanon", "Lesotho", "Liberia", "Libya", "Liechtenstein", "Lithuania", "Luxembourg", "Madagascar", "Malawi",
+  "Malaysia", "Maldives", "Mali", "Malta", "Marshall Islands", "Martinique", "Mauritania", "Mauritius", "Mayotte",
+  "Mexico", "Micronesia", "Moldova", "Monaco", "Mongolia", "Montenegro", "Montserrat", "Morocco", "Mozambique",
+  "Namibia", "Nauru", "Nepal", "Netherlands", "New Caledonia", "New Zealand", "Nicaragua", "Nigeria", "Niue",
+  "Norfolk Island", "North Korea", "North Macedonia", "Norway", "Oman", "Pakistan", "Palau", "Panama",
+  "Papua New Guinea", "Paraguay", "Peru", "Philippines", "Pitcairn Islands", "Poland", "Portugal", "Qatar",
+  "Romania", "Russia", "Rwanda", "Réunion", "Samoa", "San Marino", "Saudi Arabia", "Senegal", "Serbia", "Seychelles",
+  "Sierra Leone", "Singapore", "Sint Maarten", "Slovakia", "Slovenia", "Solomon Islands", "Somalia", "South Africa",
+  "South Korea", "South Sudan", "Spain", "Sri Lanka", "St. Barthélemy", "St. Helena", "St. Kitts and Nevis",
+  "St. Lucia", "St. Martin", "St. Pierre and Miquelon", "St. Vincent and Grenadines", "Sudan", "Suriname",
+  "Svalbard and Jan Mayen", "Sweden", "Switzerland", "Syria", "São Tomé and Príncipe", "Taiwan", "Tajikistan",
+  "Tanzania", "Thailand", "Timor-Leste", "Togo", "Tokelau", "Tonga", "Trinidad and Tobago", "Tunisia",
+  "Turkmenistan", "Turks and Caicos Islands", "Tuvalu", "Uganda", "Ukraine", "United Arab Emirates",
+  "United Kingdom", "Uruguay", "Uzbekistan", "Vanuatu", "Vatican City", "Venezuela", "Vietnam", "Wallis and Futuna",
+  "Western Sahara", "Yemen", "Zambia", "Zimbabwe", "Åland Islands",
+];
+// The other names people write (lower case) → the name in COUNTRIES; a US territory licenses as a state does.
+const OTHER_NAMES: readonly (readonly [string, string])[] = [
+  ["usa", UNITED_STATES], ["u.s.", UNITED_STATES], ["u.s.a.", UNITED_STATES], ["u.s", UNITED_STATES], ["united states", UNITED_STATES],
+  ["puerto rico", UNITED_STATES], ["guam", UNITED_STATES], ["american samoa", UNITED_STATES], ["u.s. virgin islands", UNITED_STATES],
+  ["northern mariana islands", UNITED_STATES],
+  ["uk", "United Kingdom"], ["u.k.", "United Kingdom"], ["great britain", "United Kingdom"], ["britain", "United Kingdom"],
+  ["england", "United Kingdom"], ["scotland", "United Kingdom"], ["wales", "United Kingdom"], ["northern ireland", "United Kingdom"],
+  ["new south wales", "Australia"],
+  ["korea", "South Korea"], ["uae", "United Arab Emirates"], ["turkey", "Turkey"], ["türkiye", "Turkey"], ["turkiye", "Turkey"],
+  ["czech republic", "Czech Republic"], ["czechia", "Czech Republic"], ["myanmar", "Myanmar"], ["burma", "Myanmar"],
+  ["hong kong", "Hong Kong"], ["macau", "Macao"], ["macao", "Macao"], ["holland", "Netherlands"], ["the netherlands", "Netherlands"],
+  ["ivory coast", "Côte d’Ivoire"], ["côte d'ivoire", "Côte d’Ivoire"], ["cote d'ivoire", "Côte d’Ivoire"], ["cabo verde", "Cape Verde"],
+  ["swaziland", "Eswatini"], ["macedonia", "North Macedonia"], ["russian federation", "Russia"], ["viet nam", "Vietnam"],
+  ["east timor", "Timor-Leste"], ["saint lucia", "St. Lucia"], ["saint kitts and nevis", "St. Kitts and Nevis"],
+  ["saint vincent and the grenadines", "St. Vincent and Grenadines"], ["st. vincent and the grenadines", "St. Vincent and Grenadines"],
+  ["democratic republic of the congo", "Congo"], ["republic of the congo", "Congo"], ["congo", "Congo"],
+  ["palestine", "Palestine"], ["south korea", "South Korea"],
+];
+const COUNTRY_NAMES: readonly (readonly [string, string])[] = [...COUNTRIES.map((name) => [name.toLowerCase(), name] as const), ...OTHER_NAMES];
 const COUNTRY_OF: ReadonlyMap<string, string> = new Map([
   ...US_STATES.map(([, name]) => [name, UNITED_STATES] as const),
   ...CANADIAN_PROVINCES.map(([, name]) => [name, CANADA] as const),
   ...COUNTRY_NAMES.map(([, name]) => [name, name] as const),
 ]);
 /** The country of a place read by credentialJurisdictions: a state's or province's, or the country itself. */
-export const countryOf = (place: string): string => COUNTRY_OF.get(place) ?? place;
+const countryOf = (place: string): string => COUNTRY_OF.get(place) ?? place;
 
 // Names as written, with the short and accented forms people use ("Newfoundland", "Québec"); countries after the
 // states and provinces, so that Georgia stays a state.
-const BY_NAME = new Map([
+const BY_NAME = new Map<string, string>([
   ...COUNTRY_NAMES,
   ...JURISDICTIONS.map(([, name]) => [name.toLowerCase(), name] as const),
   ["newfoundland", "Newfoundland and Labrador"],
   ["québec", "Quebec"],
 ]);
 // Longest names first, so that "West Virginia" is not read as Virginia.
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
 const NAME = new RegExp(
-  `(?<![\\p{L}])(${[...BY_NAME.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?![\\p{L}])`,
+  `(?<![\\p{L}])(${[...BY_NAME.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join("|")})(?![\\p{L}])`,
   "giu",
 );
+const US_CODES = US_STATES.map(([code]) => code).join("|");
+// A country's name is a US town's when a state's code follows it ("Lebanon, PA", "Poland OH") or an institution or
+// district is named after it ("Jamaica Hospital", "Lebanon Valley College"). A state's name after a comma is not
+// enough: "Philippines, California" may list two places.
+const TOWN_AFTER = new RegExp(
+  `^(?:\\s*,?\\s*(?:${US_CODES})(?![\\p{L}])|\\s+(?:Hospital|Medical|Health|Clinic|Memorial|Regional|Community|Valley|County|City|Township|Borough|Heights|Springs|School|College|University|Campus)\\b)`,
+  "u",
+);
+
 // Codes that are also English words in capitals ("Journeyman License OR Master License", "IN", "ME") name a place
 // only in brackets.
 const WORD_CODES: ReadonlySet<string> = new Set(["OR", "IN", "ME", "OK", "HI", "ON"]);
 const CODES = JURISDICTIONS.map(([code]) => code).join("|");
-// A code names a place only right before the credential ("TX Journeyman License") or in brackets right after it
-// ("RN License (OR)"): elsewhere "OR", "IN" or "ME" are words or other initialisms.
+// A code names a place only right before the credential ("TX Journeyman License") or in brackets right after it,
+// alone or after its town ("RN License (OR)", "RN License (Lebanon, PA)"): elsewhere "OR", "IN" or "ME" are words
+// or other initialisms.
 const CODE_BEFORE = new RegExp(`(?<![\\p{L}])(${CODES})\\s*$`, "u");
-const CODE_AFTER = new RegExp(`^\\s*\\(\\s*(${CODES})\\s*\\)`, "u");
+const CODE_AFTER = new RegExp(`^\\s*\\(\\s*(?:\\p{Lu}[\\p{L}.'’ -]{0,30},\\s*)?(${CODES})\\s*\\)`, "u");
 // The credentials a state or province issues: licences by name ("Journeyman Electrician License", "Teaching
 // License"), licensed professions ("Licensed Clinical Social Worker (LCSW)") and the two licensed titles named
 // otherwise (a CPA and a PE are licensed by a state board). A certification such as "AWS Certified Solutions
@@ -210,8 +233,17 @@ const STATE_NAMES: ReadonlySet<string> = new Set(JURISDICTIONS.map(([, name]) =>
 
 /** Whether a text names a US state or Canadian province by name (a country issues no licence of its own there). */
 function namesPlace(text: string): boolean {
-  for (const m of text.matchAll(NAME)) if (STATE_NAMES.has(BY_NAME.get(m[1]!.toLowerCase())!)) return true;
+  for (const place of placesIn(text)) if (STATE_NAMES.has(place)) return true;
   return false;
+}
+
+/** The states, provinces and countries a text names, without a country's name that is a US town's (TOWN_AFTER). */
+function* placesIn(text: string): Generator<string> {
+  for (const m of text.matchAll(NAME)) {
+    const place = BY_NAME.get(m[1]!.toLowerCase())!;
+    if (COUNTRY_OF.get(place) === place && place !== UNITED_STATES && TOWN_AFTER.test(text.slice(m.index + m[0].length))) continue;
+    yield place;
+  }
 }
 
 /**
@@ -225,7 +257,7 @@ export function credentialJurisdictions(text: string, hit: Hit<unknown, string>)
   const before = text.slice(from, hit.start);
   const after = text.slice(hit.end, to);
   const found = new Set<string>();
-  for (const part of [before, after]) for (const m of part.matchAll(NAME)) found.add(BY_NAME.get(m[1]!.toLowerCase())!);
+  for (const part of [before, after]) for (const place of placesIn(part)) found.add(place);
   const codeBefore = CODE_BEFORE.exec(before)?.[1];
   const code = codeBefore && !WORD_CODES.has(codeBefore) ? codeBefore : CODE_AFTER.exec(after)?.[1];
   if (code) found.add(BY_CODE.get(code)!);

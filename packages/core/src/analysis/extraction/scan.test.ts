@@ -101,10 +101,16 @@ describe("licensed roles in a licences section", () => {
     expect(named("Experience\nLicensed Registered Nurse, Mercy Hospital, 2019 – 2024")).toEqual([]);
     // "A licensed practical nurse" after "I am" or "as" is the writer.
     expect(named("Summary\nSix years as a licensed Registered Nurse in Ohio").map(([, name]) => name)).toEqual(["Registered Nurse (RN) License"]);
+    // On a résumé "a licensed RN" is the writer, after any other word too.
+    expect(named("Summary\nCurrently a licensed RN in Texas with six years of ICU experience")).toEqual([["RN", "Registered Nurse (RN) License"]]);
+    expect(named("Summary\nCompassionate nurse and a licensed RN (Texas)")).toEqual([["RN", "Registered Nurse (RN) License"]]);
   });
 
   it("read no licence from another person who is licensed, nor from a posting", () => {
     expect(named("Summary\nI room patients for a licensed Registered Nurse and two physicians.")).toEqual([]);
+    expect(named("Summary\nCNA who assisted a licensed Registered Nurse with wound care")).toEqual([]);
+    expect(named("Summary\nWorked alongside a licensed RN on a busy ward")).toEqual([]);
+    expect(named("Summary\nStudying to become a licensed RN")).toEqual([]);
     const posted = (text: string) => scanText(text, JOB_SECTIONS, catalogue).skills.map((s) => catalogue.skill(s.value)!.name);
     expect(posted("Responsibilities\n- Works under the direction of a licensed Registered Nurse or physician")).toEqual([]);
     expect(posted("Responsibilities\n- Report changes in a patient's condition to the licensed Registered Nurse")).toEqual([]);

@@ -265,16 +265,19 @@ function licensedRoles(catalogue: Catalogue): PhraseMatcher<string> {
 // A line that says its writer is licensed: "I have been a registered nurse for six years … I'm licensed in
 // Pennsylvania", "Licensed registered nurse with …".
 const LICENSED = /\blicen[cs](?:ed|ure)\b/giu;
-// "for a licensed Registered Nurse", "the licensed RN on duty": another person's licence. After "I am", "as" or
-// "been" the article is the writer's own ("I am a licensed practical nurse", "six years as a licensed RN").
-const ANOTHERS = /\b(?:a|an|the|our|their|his|her|its|this|that|each|every|any|your)\s+$/iu;
-const WRITERS = /\b(?:am|i['’]?m|as|been|being|was)\s+(?:a|an)\s+$/iu;
+// "the licensed RN on duty", "our licensed staff": another person's licence. On a résumé "a licensed RN" is the
+// writer ("Currently a licensed RN in Texas", "Compassionate nurse and a licensed RN", "six years as a licensed RN")
+// unless it is the person the writer works for or with, or one the writer means to become ("for a licensed
+// Registered Nurse", "assisted a licensed electrician", "to become a licensed RN").
+const ANOTHERS = /\b(?:the|our|their|his|her|its|this|that|each|every|any|your)\s+$/iu;
+const ANOTHER_A =
+  /\b(?:for|with|alongside|beside|to|under|by|from|supervis(?:e|ed|es|ing)|assist(?:ed|s|ing)?|support(?:ed|s|ing)?|help(?:ed|s|ing)?|shadow(?:ed|s|ing)?|become|becoming|aspiring)\s+(?:a|an)\s+$/iu;
 
-/** Whether a line says its writer is licensed (see LICENSED, ANOTHERS). */
+/** Whether a line of a résumé says its writer is licensed (see LICENSED, ANOTHERS, ANOTHER_A). */
 function saysLicensed(text: string): boolean {
   for (const m of text.matchAll(LICENSED)) {
     const before = text.slice(Math.max(0, m.index - 24), m.index);
-    if (!ANOTHERS.test(before) || WRITERS.test(before)) return true;
+    if (!ANOTHERS.test(before) && !ANOTHER_A.test(before)) return true;
   }
   return false;
 }

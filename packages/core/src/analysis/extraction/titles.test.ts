@@ -132,8 +132,9 @@ describe("a crew's rank joined to the trade it leads", () => {
           content: {
             career_group: "Construction & Skilled Trades",
             titles: [
-              { name: "Foreman", aliases: ["General Foreman", "Foreperson"], skills: ["Conduit Bending"] },
-              { name: "Electrician", aliases: ["Journeyman Electrician"], skills: ["Conduit Bending"] },
+              // Gendered job words are read by their neutral form (text/occupations.ts): the catalogue carries both.
+              { name: "Foreman", aliases: ["General Foreman", "Foreperson", "General Foreperson"], skills: ["Conduit Bending"] },
+              { name: "Electrician", aliases: ["Journeyman Electrician", "Journeyperson Electrician"], skills: ["Conduit Bending"] },
               { name: "Site Supervisor", skills: ["Conduit Bending"] },
             ],
           },

@@ -80,7 +80,8 @@ const DEGREES: DegreeSpec[] = [
     phrases:
       "vocational|vocational training|vocational qualification|vocational certificate|vocational diploma|trade school|technical diploma|apprenticeship|completed apprenticeship|nvq|btec|hnc|hnd|city and guilds|certificate iv",
   },
-  { level: "vocational", phrases: "journeyman", resumeOnly: true },
+  // Read as its neutral word in every document ("Journeyman", "Journeywoman" → journeyperson; text/occupations.ts).
+  { level: "vocational", phrases: "journeyperson", resumeOnly: true },
   // A bare "diploma" is vocational unless its sentence names a secondary school (see DegreeEntry.bare).
   { level: "vocational", phrases: "diploma", bare: true },
   // Australian and New Zealand vocational qualifications: "Certificate III in Commercial Cookery".

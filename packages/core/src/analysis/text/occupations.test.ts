@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseDocument } from "./document.ts";
 import { JOB_SECTIONS, RESUME_SECTIONS } from "./headings.ts";
 import { MASK } from "./mask.ts";
-import { occupationalReading, shownTitle, shownWord } from "./occupations.ts";
+import { neutralName, occupationalReading, shownPhrase, shownTitle, shownWord } from "./occupations.ts";
 import { redactProtected } from "./redact.ts";
 
 const norms = (text: string, redact = false) => {
@@ -17,13 +17,23 @@ describe("occupationalReading", () => {
     expect(occupationalReading("saleswomen", ",")).toBe("salesperson");
     expect(occupationalReading("fore", MASK)).toBe("foreperson");
     expect(occupationalReading("sales", MASK)).toBe("salesperson");
+    // The trades' and public life's words too.
+    for (const w of ["journeyman", "journeywoman", "journeymen", "journeyperson"]) expect(occupationalReading(w, " "), w).toBe("journeyperson");
+    for (const w of ["lineman", "linewoman", "linemen", "linewomen"]) expect(occupationalReading(w, " "), w).toBe("lineworker");
+    expect(occupationalReading("draftswoman", " ")).toBe("draftsperson");
+    expect(occupationalReading("draughtsman", " ")).toBe("draughtsperson");
+    expect(occupationalReading("tradeswoman", " ")).toBe("tradesperson");
+    expect(occupationalReading("repairman", " ")).toBe("repairer");
+    expect(occupationalReading("councilwoman", " ")).toBe("councilperson");
+    expect(occupationalReading("journey", MASK)).toBe("journeyperson");
+    expect(occupationalReading("line", MASK)).toBe("lineworker");
   });
 
   it("leaves other words, and the stems written on their own, as they are", () => {
-    for (const w of ["fore", "sales", "chair", "business", "foremost", "salesmanship", "chairmanship", "sportsman", "journeyman"]) {
+    for (const w of ["fore", "sales", "chair", "business", "journey", "line", "foremost", "salesmanship", "chairmanship", "sportsman", "linesman", "lineage"]) {
       expect(occupationalReading(w, " "), w).toBeNull();
     }
-    expect(occupationalReading("journey", MASK)).toBeNull();
+    expect(occupationalReading("sports", MASK)).toBeNull();
   });
 });
 
@@ -50,5 +60,27 @@ describe("shown forms", () => {
     expect(shownTitle("Sales Manager, Acme", 0, 13)).toBe("Sales Manager");
     expect(shownWord({ raw: "Fore", norm: "foreperson" })).toBe("Foreperson");
     expect(shownWord({ raw: "conduit", norm: "conduit" })).toBe("conduit");
+  });
+
+  it("show a gendered catalogue name in its neutral form", () => {
+    expect(neutralName("Foreman")).toBe("Foreperson");
+    expect(neutralName("Journeyman Lineman")).toBe("Journeyperson Lineworker");
+    expect(neutralName("MAINTENANCE FOREMAN")).toBe("MAINTENANCE FOREPERSON");
+    expect(neutralName("Chairman of the Board")).toBe("Chair of the Board");
+    // Other names stay as they are.
+    expect(neutralName("Electrician")).toBe("Electrician");
+    expect(neutralName("Sportsman Outfitters Manager")).toBe("Sportsman Outfitters Manager");
+  });
+
+  it("reads no word for a token that names a property of every object", () => {
+    expect(occupationalReading("constructor", MASK)).toBeNull();
+    expect(occupationalReading("tostring", MASK)).toBeNull();
+  });
+
+  it("shows a phrase with a masked job word in its neutral form, whatever the mask's length", () => {
+    expect(shownPhrase(`Journey${MASK.repeat(3)} license`)).toBe("Journeyperson license");
+    expect(shownPhrase(`Journey${MASK.repeat(5)} license`)).toBe("Journeyperson license");
+    expect(shownPhrase(`JOURNEY${MASK.repeat(3)} ELECTRICIAN`)).toBe("JOURNEYPERSON ELECTRICIAN");
+    expect(shownPhrase("Conduit bending")).toBe("Conduit bending");
   });
 });

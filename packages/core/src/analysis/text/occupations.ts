@@ -1,6 +1,8 @@
 /**
  * Job words with a gendered ending: foreman/forewoman, chairman/chairwoman, salesman/saleswoman,
- * craftsman/craftswoman, spokesman/spokeswoman, businessman/businesswoman (and their plurals). Blind scoring
+ * craftsman/craftswoman, spokesman/spokeswoman, businessman/businesswoman, journeyman/journeywoman,
+ * lineman/linewoman, draftsman/draftswoman (and draughts-), tradesman/tradeswoman, repairman/repairwoman,
+ * councilman/councilwoman (and their plurals). Blind scoring
  * (docs/fairness.md) must not read the gender, but the words name an occupation a posting may ask for ("Foreman or
  * lead experience") and a résumé may hold ("General Foreman, 2016 – 2022").
  *
@@ -28,6 +30,13 @@ const NEUTRAL: Readonly<Record<string, string>> = {
   crafts: "craftsperson",
   spokes: "spokesperson",
   business: "businessperson",
+  journey: "journeyperson",
+  line: "lineworker",
+  drafts: "draftsperson",
+  draughts: "draughtsperson",
+  trades: "tradesperson",
+  repair: "repairer",
+  council: "councilperson",
 };
 
 const STEMS = Object.keys(NEUTRAL).join("|");
@@ -47,7 +56,8 @@ const ANY_FORM = new RegExp(`^(${STEMS})(?:(?:wo)?m[ae]n|persons?|people)$`, "u"
  * `norm` is the token's lower-cased form, `next` the character right after it in the text.
  */
 export function occupationalReading(norm: string, next: string | undefined): string | null {
-  if (next === MASK) return NEUTRAL[norm] ?? null;
+  // Own keys only: "constructor" before a mask must not read Object's constructor.
+  if (next === MASK) return Object.hasOwn(NEUTRAL, norm) ? NEUTRAL[norm]! : null;
   const stem = norm.length >= 7 ? ANY_FORM.exec(norm)?.[1] : undefined;
   return stem === undefined ? null : NEUTRAL[stem]!;
 }
@@ -65,6 +75,20 @@ function inCaseOf(like: string, word: string): string {
 export const shownWord = (token: { raw: string; norm: string }): string =>
   token.norm === token.raw.toLowerCase() ? token.raw : inCaseOf(token.raw, token.norm);
 
+const STEM_BEFORE_MASK = new RegExp(`(\\p{L}+)${MASK}+`, "gu");
+
+/**
+ * A phrase as it is shown (a skill's words in an explanation): each stem cut off by the mask completed to its neutral
+ * word, the mask gone, so that "Journey" + MASK + " license" reads "Journeyperson license" and the mask's length
+ * (three letters or five) tells nothing.
+ */
+export function shownPhrase(surface: string): string {
+  if (!surface.includes(MASK)) return surface;
+  return surface.replace(STEM_BEFORE_MASK, (run: string, stem: string) =>
+    Object.hasOwn(NEUTRAL, stem.toLowerCase()) ? inCaseOf(stem, NEUTRAL[stem.toLowerCase()]!) : run,
+  );
+}
+
 /**
  * A title as it is shown: a stem cut off by the mask is completed to its neutral word, in the case it is written
  * in ("General Fore" before MASK → "General Foreperson"). `end` is the title's end in `text`.
@@ -77,3 +101,11 @@ export function shownTitle(text: string, start: number, end: number): string {
   if (!neutral) return written;
   return written.slice(0, written.length - stem.length) + inCaseOf(stem, neutral);
 }
+
+/**
+ * A catalogue name as it is shown for a candidate: a gendered job word in it in its neutral form, in the case it is
+ * written in ("Foreman" → "Foreperson", "Journeyman Lineman" → "Journeyperson Lineworker"), so that a report reads
+ * alike whoever the candidate is.
+ */
+export const neutralName = (name: string): string =>
+  name.replace(GENDERED_OCCUPATION, (word: string, stem: string) => inCaseOf(stem, NEUTRAL[stem.toLowerCase()]!));

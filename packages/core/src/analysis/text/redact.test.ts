@@ -52,7 +52,7 @@ describe("redactProtected", () => {
 
 describe("gendered job words", () => {
   it("masks only the gendered ending, so that both forms leave the same neutral stem at the same offsets", () => {
-    for (const [m, f] of [["Foreman", "Forewoman"], ["foremen", "forewomen"], ["CHAIRMAN", "CHAIRWOMAN"], ["Salesman", "Saleswoman"], ["craftsmen", "craftswomen"], ["Spokesman", "Spokeswoman"], ["businessman", "businesswoman"]] as const) {
+    for (const [m, f] of [["Foreman", "Forewoman"], ["foremen", "forewomen"], ["CHAIRMAN", "CHAIRWOMAN"], ["Salesman", "Saleswoman"], ["craftsmen", "craftswomen"], ["Spokesman", "Spokeswoman"], ["businessman", "businesswoman"], ["Journeyman", "Journeywoman"], ["Lineman", "Linewoman"], ["draftsmen", "draftswomen"], ["Tradesman", "Tradeswoman"], ["Repairman", "Repairwoman"], ["Councilman", "Councilwoman"]] as const) {
       const male = redactProtected(`x\nGeneral ${m} — Acme\n`, RESUME_SECTIONS);
       const female = redactProtected(`x\nGeneral ${f} — Acme\n`, RESUME_SECTIONS);
       const stem = m.slice(0, m.search(/m[ae]n$/iu));

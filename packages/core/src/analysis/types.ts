@@ -254,6 +254,11 @@ export interface Position {
   /** Catalogue skills mentioned in the position's lines (title, dates and the lines up to the next position). */
   skills: string[];
   /**
+   * Indexes of the first and last lines of the position's entry in the résumé (title or date line to the line before
+   * the next entry), to tell which work lines are its own (`WorkLine.line`); absent in profiles read before it.
+   */
+  lines?: { first: number; last: number };
+  /**
    * When the catalogue knows no title for the position: the text of the lines its title would be on (the date line
    * and its neighbours, as titles are searched), so that a title the catalogue does not know can still be read
    * against the posting's ("Inbound Operations Supervisor" for a Warehouse Supervisor posting).
@@ -298,6 +303,8 @@ export interface WorkLine {
   words: string[];
   /** Last month ("YYYY-MM") of the most recent dated position the passage belongs to; null outside dated positions. */
   lastUsed: string | null;
+  /** Index of the passage's first line in the résumé, to tell the position it belongs to (`Position.lines`). */
+  line?: number;
   evidence: Evidence;
 }
 

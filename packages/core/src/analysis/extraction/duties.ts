@@ -269,6 +269,7 @@ export function extractWorkLines(scan: Scan<ResumeSection>, positionLines: Reado
       terms: [...terms.keys()],
       words: [...terms.values()],
       lastUsed: positionLines.get(first.index) ?? null,
+      line: first.index,
       evidence: passageEvidence(text, first, p.lines.at(-1)!),
     });
   }

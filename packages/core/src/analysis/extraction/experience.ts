@@ -311,22 +311,17 @@ function positionsTrade(ctx: EngineContext, positions: readonly Position[]): str
 }
 
 /**
- * The job title belonging to a date range: on the same line, else on the line above, then the line below or two
- * lines above, in the order the section's layout makes likelier (the usual layouts: "Title, Company  2019 – 2021",
- * "Title\nCompany · 2019 – 2021", "Company\nTitle\nDates", "Title\nCompany\nDates", "Dates\nTitle"). Lines that
- * carry their own date range or look like bullets belong to something else.
+ * The job title belonging to a date range, among the lines that may hold it (`titleLines`): on the same line, else
+ * on the line above, then the line below or two lines above, in the order the section's layout makes likelier (the
+ * usual layouts: "Title, Company  2019 – 2021", "Title\nCompany · 2019 – 2021", "Company\nTitle\nDates",
+ * "Title\nCompany\nDates", "Dates\nTitle"). Lines that carry their own date range or look like bullets belong to
+ * something else.
  *
  * Titles are recognised by catalogue names and aliases as whole words; the fuzzy normalizer is not used here
  * because it costs milliseconds per call, and a résumé has many lines that are not titles.
  */
-function titleFor(
-  scan: Scan<ResumeSection>,
-  ctx: EngineContext,
-  lineIndex: number,
-  rangesByLine: Map<number, MonthInterval[]>,
-  cache: TitleCache,
-): TitleFound | null {
-  for (const line of titleLines(scan, lineIndex, rangesByLine)) {
+function titleFor(scan: Scan<ResumeSection>, ctx: EngineContext, candidates: readonly ResumeLine[], cache: TitleCache): TitleFound | null {
+  for (const line of candidates) {
     const found = exactTitle(scan, ctx, line, cache);
     if (found) return found;
   }
@@ -563,9 +558,10 @@ export function extractCandidateExperience(
   const isTitleLine = (l: ResumeLine) => exactTitle(scan, ctx, l, cache) !== null;
   const entries = [...rangesByLine].map(([lineIndex, ranges]) => {
     const line = scan.doc.lines[lineIndex]!;
-    const title = titleFor(scan, ctx, lineIndex, rangesByLine, cache);
+    const candidates = titleLines(scan, lineIndex, rangesByLine);
+    const title = titleFor(scan, ctx, candidates, cache);
     // Without a catalogue title, the lines where it would be written, for a reader who knows the posting's title.
-    const untitled = title ? undefined : titleLines(scan, lineIndex, rangesByLine).map((l) => l.text).join("\n");
+    const untitled = title ? undefined : candidates.map((l) => l.text).join("\n");
     return { line, ranges, title, untitled, found: employerOf(scan, line, title, now, rangesByLine, isTitleLine) };
   });
   const layouts = employerLayouts(entries);
@@ -684,18 +680,32 @@ function entrySpans(lines: readonly ResumeLine[], firsts: readonly number[]): Ma
   return new Map(starts.map((s, i) => [s, spanEnd(s, i)]));
 }
 
+// A position's line where its writer says they stopped the hands-on work: "I no longer carry a patient assignment",
+// "No longer at the bedside" (a bullet without a subject is the writer's), "I no longer install or terminate work
+// myself", "I'm off the tools", "no direct patient care", "a non-clinical role". The writer must be the one who
+// stopped: "so nurses no longer had to provide patient care documentation twice" and "so I no longer had to deploy
+// each build by hand myself" (work automated away) say nothing of the kind, nor does a plain "no longer" about
+// something else ("no longer needed a manual process").
+const WRITER_NO_LONGER = String.raw`(?:\bI(?:'m|’m|\s+am)?\s+|^[\s\-–—•*▪●◦·]*)no longer\s+`;
+const HANDS_OFF = new RegExp(
+  [
+    String.raw`${WRITER_NO_LONGER}(?:\w+ly\s+)?(?:carry|carrying|take|taking|have|having|hold|holding|do|doing|provide|providing|work|working)\s+(?:a\s+|any\s+|my\s+own\s+|regular\s+)*(?:patient|client|bedside|clinical|direct[\s-]care)\s+(?:assignments?|load|caseload|care|shifts?)\b(?!\s+(?:documentation|records?|plans?|notes?)\b)`,
+    String.raw`${WRITER_NO_LONGER}(?:hands[\s-]on|at the bedside|on the tools)\b`,
+    // "I no longer write production code myself"; not a chore removed ("no longer had to … myself").
+    String.raw`\bI\s+no longer\s+(?!(?:had|have|has|needed|need)\s+to\b)[^.;:]{0,40}\bmyself\b`,
+    String.raw`\bI(?:'m|’m|\s+am)\s+(?:now\s+)?off the tools\b`,
+    String.raw`\bno (?:direct|hands[\s-]on|bedside) (?:patient |client )?care\b`,
+    String.raw`\bnon[\s-]?clinical (?:role|position|post)\b`,
+  ].join("|"),
+  "iu",
+);
+
 /**
  * The lines of a position run from its title or date line, whichever comes first, to the line before the next
  * position's (or the next entry left out of the positions, `boundaries`), within the same section: "Title —
- * Employer / dates / bullets" is one entry. Skills mentioned there were used in that job.
+ * Employer / dates / bullets" is one entry. Skills mentioned there were used in that job. A position whose lines
+ * say it stopped the hands-on work (HANDS_OFF) dates them to its start.
  */
-// A position's line saying its holder stopped the hands-on work: "I no longer carry a patient assignment", "no longer
-// hands-on", "I no longer install or terminate work myself", "off the tools", "no direct patient care", "a
-// non-clinical role". A plain "no longer" about something else ("no longer
-// needed a manual process") says nothing of the kind.
-const HANDS_OFF =
-  /\bno longer\b[^.;:]{0,30}?\b(?:carry|carrying|take|taking|have|having|hold|holding|do|doing|provide|providing|work|working)\s+(?:a\s+|any\s+|my\s+own\s+|regular\s+)*(?:patient|client|bedside|clinical|direct[\s-]care)\s+(?:assignments?|load|caseload|care|shifts?)\b|\bno longer\s+(?:hands[\s-]on|at the bedside|on the tools)\b|\bno longer\b[^.;:]{0,40}\bmyself\b|\boff the tools\b|\bno (?:direct|hands[\s-]on|bedside) (?:patient |client )?care\b|\bnon[\s-]?clinical (?:role|position|post)\b/iu;
-
 function assignSkills(
   scan: Scan<ResumeSection>,
   anchors: { position: Position; first: number; home: number }[],
@@ -705,6 +715,7 @@ function assignSkills(
   const ends = entrySpans(scan.doc.lines, [...anchors.map((a) => a.first), ...boundaries]);
   for (const { position, first } of anchors) {
     const last = ends.get(first)!;
+    position.lines = { first, last };
     for (let i = first; i <= last && !position.handsOff; i++) if (HANDS_OFF.test(scan.doc.lines[i]!.text)) position.handsOff = true;
     // What a hands-off position's lines describe was last done hands-on when it began.
     const lastDone = position.handsOff ? position.start : position.end;

@@ -8,6 +8,7 @@ import {
   NAMED_ROLE_CREDIT,
   NEAR_LEVEL_CREDIT,
   namesTheWork,
+  namedRole,
   narrowsTitle,
   KIN_FULL_OVERLAP,
   RELATED_ROLE_CREDIT,
@@ -120,6 +121,24 @@ describe("a posting whose requirements the catalogue barely resolves", () => {
     expect(niceRelevance.strength).toBe("nice");
     expect(niceRelevance.weight).toBe(RELEVANCE_WEIGHT * 0.5);
   });
+
+  it("leaves a short posting of a known title as it was: few skills alone are not a catalogue that missed them", () => {
+    const short = analyseJob("Software Engineer\nJoin the payments platform team building merchant services.\nRequirements\n- Python and Git\n- Payments, ledgers and merchant onboarding", ctx);
+    expect(short.duties.length).toBeLessThanOrEqual(short.skills.length);
+    expect(short.title.id).not.toBeNull();
+    expect(short.skills.length).toBeLessThan(RESOLVED_SKILLS_WEIGHT);
+    const engineer = analyseCandidate("Experience\nSoftware Engineer, Acme, 2020 – Present\n- Built Python services, reviewed code in Git", ctx, NOW);
+    const relevance = scoreAttributes(short, engineer).skills.find((a) => a.kind === "relevance")!;
+    expect(relevance.weight).toBe(RELEVANCE_WEIGHT);
+    // A known title whose duties the catalogue does not resolve: the wording makes up the difference.
+    const duties = analyseJob(
+      "Software Engineer\nRequirements\n- Python\nResponsibilities\n- Reconcile merchant settlement batches nightly\n- Triage chargeback disputes with the risk team\n- Run refunds for the card networks",
+      ctx,
+    );
+    expect(duties.title.id).not.toBeNull();
+    const carried = scoreAttributes(duties, engineer).skills.find((a) => a.kind === "relevance")!;
+    expect(carried.weight).toBeGreaterThan(RELEVANCE_WEIGHT);
+  });
 });
 
 describe("the posting title's role word", () => {
@@ -131,24 +150,77 @@ describe("the posting title's role word", () => {
     expect(titleHead("")).toBeNull();
   });
 
+  it("is the rank of '<rank> of <field>', and a two-letter shorthand written in capitals", () => {
+    expect(titleHead("Head of Engineering")).toBe("head");
+    expect(titleHead("Director of Engineering - Platform")).toBe("director");
+    expect(titleHead("ICU RN")).toBe("rn");
+    expect(titleHead("RN - Med/Surg")).toBe("rn");
+    // Lower-case short words are not roles.
+    expect(titleHead("Nurse in ICU")).toBe("icu");
+    expect(titleHead("Nurse on")).toBe("nurse");
+    // The field a rank is of does not name the role on its own.
+    const aide = held("Engineering Aide");
+    expect(aide.titleId).toBeNull();
+    expect(writtenRoleTitle(aide, rolePatternOf("Director of Engineering"))).toBeNull();
+    expect(writtenRoleTitle(aide, rolePatternOf("Head of Engineering"))).toBeNull();
+    expect(namesTheWork("Director of Engineering")("Engineering Director")).toBe(true);
+    expect(namesTheWork("Director of Engineering")("Director of Sales")).toBe(false);
+    expect(namesTheWork("ICU RN")("RN, Med/Surg")).toBe(true);
+  });
+
+  it("needs a shared word of the work for a broad role word, as for a rank", () => {
+    expect(namesTheWork("Software Engineer")("Engineer, Merchant Marine")).toBe(false);
+    expect(namesTheWork("Software Engineer")("Senior Software Test Engineer")).toBe(true);
+    expect(namesTheWork("Customer Service Representative")("Union Representative")).toBe(false);
+    expect(namesTheWork("Customer Service Representative")("Customer Care Representative")).toBe(true);
+    expect(namesTheWork("Warehouse Associate")("Summer Associate")).toBe(false);
+    // A role word that names the work needs nothing more.
+    expect(namesTheWork("Registered Nurse")("Staff Nurse")).toBe(true);
+    expect(namesTheWork("Sous Chef")("Chef de Partie")).toBe(true);
+    const role = (posting: string, resume: string) =>
+      scoreAttributes(analyseJob(posting, ctx), analyseCandidate(`Experience\n${resume}`, ctx, NOW)).experience.find((a) => a.kind === "role")!;
+    expect(role("Software Engineer\nRequirements\n- Python", "Engineer, Merchant Marine, 2020 – Present\n- Kept the engine room running").credit).toBe(0);
+  });
+
+  it("is one test for relevant years, the role credit and the level", () => {
+    // An unknown posting title: a position naming its rank without its work is not relevant by its title.
+    const posting = analyseJob("Warehouse Associate\nRequirements\n- Load and unload trucks, pick and pack orders and run the pallet jack in the distribution center", ctx);
+    expect(posting.title.id).toBeNull();
+    const summer = analyseCandidate("Experience\nSummer Associate, Baker Law LLP, 2023 – 2024\n- Drafted memos", ctx, NOW);
+    expect(relevantPositions(posting, summer)).toEqual([]);
+    const dock = analyseCandidate("Experience\nWarehouse Associate II, Northfield Distribution, 2023 – 2024\n- Loaded trucks", ctx, NOW);
+    expect(relevantPositions(posting, dock)).toHaveLength(1);
+    // The title is read as written, not the whole title lines: the word in the employer's line does not make it.
+    const named = namedRole(posting);
+    expect(named(summer.experience.positions[0]!)).toBeNull();
+    expect(named(dock.experience.positions[0]!)).toBe("Warehouse Associate II");
+  });
+
   it("makes a position whose title the catalogue does not know relevant when its title names it", () => {
     const posting = analyseJob(WAREHOUSE, ctx);
     expect(posting.title.id).toBeNull();
-    // Few of the posting's words: relevant by its title alone.
-    const supervisor = analyseCandidate("Experience\nNight Shift Supervisor, Acme Foods\n2019 – Present\n- Closed the building and signed off the crew", ctx, NOW);
+    // Few of the posting's words: relevant by its title alone, which names the rank and the work.
+    const supervisor = analyseCandidate("Experience\nWarehouse Night Shift Supervisor, Acme Foods\n2019 – Present\n- Closed the building and signed off the crew", ctx, NOW);
     expect(supervisor.experience.positions.map((p) => p.titleId)).toEqual([null]);
     expect(relevantPositions(posting, supervisor)).toHaveLength(1);
     expect(scoreAttributes(posting, supervisor).experience.find((a) => a.kind === "years")!.credit).toBe(1);
     // The same work under another title, or the word in a duty rather than the title, is not.
     const crew = analyseCandidate("Experience\nCrew Member, Acme Foods\n2019 – Present\n- Closed the building with the supervisor", ctx, NOW);
     expect(relevantPositions(posting, crew)).toEqual([]);
+    // The rank without the work is another job: not relevant by its title, and no role credit either.
+    const inventory = analyseCandidate("Experience\nInventory Control Supervisor, Acme Foods\n2019 – Present\n- Closed the building and signed off the crew", ctx, NOW);
+    expect(relevantPositions(posting, inventory)).toEqual([]);
   });
 
   it("reads the title as written when the catalogue knows the candidate's title but not the posting's", () => {
-    const posting = analyseJob("Payments Engineer\nRequirements\n- 3+ years building Python services\n- Terraform", ctx);
+    const posting = analyseJob("Reliability Engineer\nRequirements\n- 3+ years building Python services\n- Terraform", ctx);
     expect(posting.title.id).toBeNull();
     const devops = analyseCandidate("Experience\nSite Reliability Engineer, Acme, 2020 – Present\n- On-call rotation", ctx, NOW);
+    expect(devops.experience.positions[0]!.titleId).not.toBeNull();
     expect(relevantPositions(posting, devops)).toHaveLength(1);
+    // "Engineer" is a broad word: a catalogue title sharing only it is another line of work.
+    const other = analyseCandidate("Experience\nDevOps Engineer, Acme, 2020 – Present\n- On-call rotation", ctx, NOW);
+    expect(relevantPositions(posting, other)).toEqual([]);
   });
 
   it("does not make a catalogue title of another career group relevant when the catalogue knows the posting's", () => {
@@ -249,11 +321,11 @@ describe("the role and level of a position whose title the catalogue does not kn
   const level = (posting: string, resume: string) => attributes(posting, resume).find((a) => a.kind === "seniority")!;
 
   it("earns a related role when its title names the posting's role word", () => {
-    const payments = role("Software Engineer\nRequirements\n- Python", "Payments Engineer, Acme, 2020 – Present\n- Ran the ledger");
+    const payments = role("Software Engineer\nRequirements\n- Python", "Software Test Engineer, Acme, 2020 – Present\n- Ran the ledger");
     expect(payments.credit).toBe(NAMED_ROLE_CREDIT);
-    expect(payments.note).toBe("related role: Payments Engineer");
+    expect(payments.note).toBe("related role: Software Test Engineer");
     // Fading with its age, like any related role.
-    expect(role("Software Engineer\nRequirements\n- Python", "Payments Engineer, Acme, 2008 – 2012").credit).toBeLessThan(NAMED_ROLE_CREDIT);
+    expect(role("Software Engineer\nRequirements\n- Python", "Software Test Engineer, Acme, 2008 – 2012").credit).toBeLessThan(NAMED_ROLE_CREDIT);
   });
 
   it("earns nothing for another role, the word in a duty, a known title of another group, or a rank alone", () => {
@@ -265,10 +337,12 @@ describe("the role and level of a position whose title the catalogue does not kn
 
   it("reads the level words of such a title when it names the posting's role", () => {
     const posting = "Senior Software Engineer\nRequirements\n- Python";
-    const senior = level(posting, "Senior Payments Engineer, Acme, 2019 – Present\n- Ran the ledger");
+    const senior = level(posting, "Senior Software Test Engineer, Acme, 2019 – Present\n- Ran the ledger");
     expect([senior.credit, senior.note]).toEqual([1, "highest level held: Senior"]);
     // No level word: read as mid-level, one below a senior posting.
-    expect(level(posting, "Payments Engineer, Acme, 2019 – Present\n- Ran the ledger").credit).toBe(NEAR_LEVEL_CREDIT);
+    expect(level(posting, "Software Test Engineer, Acme, 2019 – Present\n- Ran the ledger").credit).toBe(NEAR_LEVEL_CREDIT);
+    // "Engineer" alone names no work: a ship's senior engineer says nothing of this role's level.
+    expect(level(posting, "Senior Engineer, Merchant Marine, 2019 – Present\n- Ran the engine room").credit).toBe(0);
     // A senior title of another role says nothing of this one's level.
     expect(level(posting, "Senior Payments Analyst, Acme, 2019 – Present\n- Ran the ledger").credit).toBe(0);
   });

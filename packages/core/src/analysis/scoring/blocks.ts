@@ -170,19 +170,33 @@ function skillAttributes(job: JobProfile, candidate: CandidateProfile): Attribut
  * of its requirements to catalogue skills, and a recruiter then reads the résumé against the posting's own words:
  * below this weight, relevance makes up the difference (none resolved: the block is relevance alone) and is a
  * must-have whatever the firmness of the few skills found, so that one stray nice-to-have does not halve the block.
+ * Few skills alone do not say the catalogue missed the rest — a short posting of a known title ("Data Analyst: SQL,
+ * Tableau") asks for just those — so the rule holds only where the catalogue visibly missed something
+ * (`catalogueMisses`).
  */
 export const RESOLVED_SKILLS_WEIGHT = 8;
 
 /**
+ * Whether the catalogue visibly missed part of the posting: it does not know the posting's title, or more of the
+ * posting's duties name no catalogue skill than the weight of the skills it resolved (the work is written in words
+ * the catalogue does not know).
+ */
+function catalogueMisses(job: JobProfile, resolved: number): boolean {
+  if (job.title.id === null) return true;
+  const unresolved = job.duties.filter((d) => !d.terms.some((t) => t.startsWith("skill:"))).length;
+  return unresolved > resolved;
+}
+
+/**
  * The posting's skills, then the lexical relevance of the résumé to the posting's wording. Relevance refines the
  * skills the posting states, as firm as the firmest of them; when the posting resolves few skills
- * (RESOLVED_SKILLS_WEIGHT) it carries the block instead, and a posting without catalogue skills is scored on its
- * wording alone.
+ * (RESOLVED_SKILLS_WEIGHT) where the catalogue missed part of it (`catalogueMisses`), it carries the block instead,
+ * and a posting without catalogue skills is scored on its wording alone.
  */
 function skillsBlock(job: JobProfile, candidate: CandidateProfile): Attribute[] {
   const skills = skillAttributes(job, candidate);
   const resolved = skills.reduce((sum, a) => sum + a.weight, 0);
-  const sparse = resolved < RESOLVED_SKILLS_WEIGHT;
+  const sparse = resolved < RESOLVED_SKILLS_WEIGHT && (skills.length === 0 || catalogueMisses(job, resolved));
   const strength = sparse || skills.some((a) => a.strength === "must") ? "must" : "nice";
   const relevance = relevanceAttribute(job, candidate, strength);
   if (!relevance) return skills;
@@ -212,18 +226,38 @@ const LEVEL_NAMES: Record<JobLevel, string> = {
 
 // Where the role part of a posting's title ends: a spaced dash, bar, at or slash, a comma, bracket or colon.
 const TITLE_CORE_END = /\s+[-–—|@/]\s+|[,(:]/u;
+const WORD = /\p{L}[\p{L}'’-]*/gu;
+const TITLE_FILLERS: ReadonlySet<string> = new Set(["and", "of", "the", "for", "in", "at", "to", "with", "on"]);
+
+/** The words of a text ("Inbound Operations Supervisor" → three words). */
+function wordsOf(text: string): string[] {
+  return text.match(WORD) ?? [];
+}
+
+/**
+ * The role part of a title: its words before any separator, and where the title is "<rank> of <field>" ("Director of
+ * Engineering", "Head of People"), the words before the "of": the rank is the role, the field what it is of.
+ */
+function titleCore(text: string): { words: string[]; field: string[] } {
+  const words = wordsOf(text.split(TITLE_CORE_END)[0] ?? "");
+  const of = words.findIndex((w, i) => i > 0 && w.toLowerCase() === "of");
+  return of < 0 ? { words, field: [] } : { words: words.slice(0, of), field: words.slice(of + 1) };
+}
 
 /**
  * The word that names the posting's role: the last word of its title before any separator ("Nurse" in "Registered
- * Nurse - Medical/Surgical Intensive Care Unit", "Supervisor" in "WAREHOUSE SUPERVISOR - 2ND SHIFT"), lower-cased;
- * null when the title has none (a roman numeral or figure is a grade, not a role: "Engineer II" → "engineer").
+ * Nurse - Medical/Surgical Intensive Care Unit", "Supervisor" in "WAREHOUSE SUPERVISOR - 2ND SHIFT"), or before "of"
+ * ("Director" in "Director of Engineering"), lower-cased; null when the title has none (a roman numeral or figure is
+ * a grade, not a role: "Engineer II" → "engineer"). A two-letter word is a role when written in capitals, as
+ * shorthand is ("RN" in "ICU RN"); shorter words and lower-case two-letter words are not.
  */
 export function titleHead(text: string): string | null {
-  const core = text.split(TITLE_CORE_END)[0] ?? "";
-  const words = core.match(/\p{L}[\p{L}'’-]*/gu) ?? [];
+  const { words } = titleCore(text);
   for (let i = words.length - 1; i >= 0; i--) {
-    const word = words[i]!.toLowerCase();
-    if (word.length >= 3 && !/^[ivx]+$/u.test(word)) return word;
+    const written = words[i]!;
+    const word = written.toLowerCase();
+    if (/^[ivx]+$/u.test(word) || TITLE_FILLERS.has(word)) continue;
+    if (word.length >= 3 || (word.length === 2 && written === written.toUpperCase())) return word;
   }
   return null;
 }
@@ -240,18 +274,34 @@ export const NAMED_ROLE_CREDIT = RELATED_ROLE_CREDIT;
  */
 export const DESCRIBED_ROLE_CREDIT = RELATED_ROLE_CREDIT * KIN_FLOOR;
 
-const TITLE_FILLERS = new Set(["and", "of", "the", "for", "in", "at", "to", "with", "on"]);
+/**
+ * Role words that name a kind of position in many lines of work, not the work: "Engineer" is a software engineer's
+ * and a ship's engineer's, "Representative" a customer service one's and a union's. ("Analyst" is left out: an
+ * analyst of another modifier — reporting, statistical, decision support — mostly does the same analysis of data.)
+ */
+const BROAD_ROLE_WORDS: ReadonlySet<string> = new Set([
+  "engineer", "representative", "assistant", "technician", "specialist", "associate", "officer", "coordinator", "consultant",
+]);
 
 /**
  * Whether a written title that names the posting title's role word also names its line of work. A role word that is
- * a rank ("Supervisor", "Manager", "Lead", "Director") names no work by itself: "Inventory Control Supervisor" and
- * "Warehouse Supervisor" share the rank, not the job, so such a title must also share one of the posting title's
- * other words ("Warehouse Operations Supervisor"); any other role word ("Nurse", "Analyst", "Chef") names the work.
+ * a rank ("Supervisor", "Manager", "Lead", "Director", the "Head" of "Head of Engineering") or a broad noun
+ * (BROAD_ROLE_WORDS: "Engineer", "Representative") names no work by itself: "Inventory Control Supervisor" and
+ * "Warehouse Supervisor" share the rank, not the job, nor do "Engineer, Merchant Marine" and "Software Engineer", so
+ * such a title must also share one of the posting title's other words ("Warehouse Operations Supervisor", "Backend
+ * Software Engineer"); any other role word ("Nurse", "Chef", "RN") names the work.
  */
 export function namesTheWork(postingTitle: string): (written: string) => boolean {
   const head = titleHead(postingTitle);
-  if (head === null || detectLevels(head).length === 0) return () => true;
-  const modifiers = titleModifiers(postingTitle, head);
+  if (head === null) return () => true;
+  const { words, field } = titleCore(postingTitle);
+  const rank = field.length > 0 || detectLevels(head).length > 0;
+  if (!rank && !BROAD_ROLE_WORDS.has(head)) return () => true;
+  // The words that say what the work is: not the role word, its rank, or fillers ("of", "and").
+  const modifiers = [...words, ...field]
+    .map((w) => w.toLowerCase())
+    .filter((w) => w !== head && w.length >= 2 && !TITLE_FILLERS.has(w) && detectLevels(w).length === 0)
+    .map(rolePattern);
   return (written) => modifiers.some((m) => m.test(written));
 }
 
@@ -284,14 +334,6 @@ function titleWords(text: string): string[] {
   return words.filter((w, i) => i === words.length - 1 || detectLevels(w).length === 0);
 }
 
-/** The words of a title before its role word that say what the work is: not its rank, not fillers ("of", "and"). */
-function titleModifiers(postingTitle: string, head: string): RegExp[] {
-  const core = postingTitle.split(TITLE_CORE_END)[0] ?? "";
-  return (core.match(/\p{L}[\p{L}'’-]*/gu) ?? [])
-    .map((w) => w.toLowerCase())
-    .filter((w) => w !== head && w.length >= 2 && !TITLE_FILLERS.has(w) && detectLevels(w).length === 0)
-    .map(rolePattern);
-}
 
 /** The role word of a title as a pattern (`titleHead`, `rolePattern`); null when the title has none. */
 export function rolePatternOf(text: string): RegExp | null {
@@ -321,41 +363,55 @@ export const MAX_TITLE_WORDS = 6;
 export function writtenRoleTitle(p: Position, role: RegExp | null): string | null {
   if (role === null || p.titleId !== null || p.titleLines === undefined) return null;
   for (const part of p.titleLines.split(TITLE_LINE_PARTS)) {
-    const words = part.match(/\p{L}[\p{L}'’-]*/gu) ?? [];
+    const words = wordsOf(part);
     if (words.length > 0 && words.length <= MAX_TITLE_WORDS && role.test(part)) return part.trim();
   }
   return null;
 }
 
 /**
+ * The title under which a position names the posting's role, as a recruiter reads it: for a title the catalogue does
+ * not know, the part of its title lines that names the posting title's role word (`writtenRoleTitle`); for a
+ * catalogue title when the catalogue does not know the posting's, the title as shown when it names the word; either
+ * way only when it also names the posting's line of work (`namesTheWork`: "Mortuary Manager" names a Project
+ * Manager posting's rank, not its work). Null otherwise. The one test of "names the role" for relevant years, the
+ * role credit and the level.
+ */
+export function namedRole(job: JobProfile): (p: Position) => string | null {
+  const role = rolePatternOf(job.title.text);
+  if (role === null) return () => null;
+  const sameWork = namesTheWork(job.title.text);
+  return (p) => {
+    const written =
+      p.titleId === null ? writtenRoleTitle(p, role) : job.title.id === null && p.title !== null && role.test(p.title) ? p.title : null;
+    return written !== null && sameWork(written) ? written : null;
+  };
+}
+
+/**
  * Positions that count towards the posting: the posting's title or one of its career group, or — for titles the
  * catalogue does not know or other groups — a position that names at least RELEVANT_SKILL_MATCHES of the posting's
- * skills (all of them when it names fewer). A position whose title the catalogue does not know counts when its
- * title lines name the role word of the posting's title (`titleHead`: an "Inbound Operations Supervisor" is relevant
- * to a Warehouse Supervisor posting, a "staff nurse" to a Registered Nurse one), as a recruiter reads it; so does any
- * position whose title as written names it when the catalogue does not know the posting's title. And any position
- * whose lines use RELEVANT_WORDING_SHARE of the posting's weighted wording counts: the posting's own words tell its
- * kind of work where the catalogue knows neither title nor skills. A posting with no recognised title, no skills and
+ * skills (all of them when it names fewer). A position whose title as written names the posting's role counts, as a
+ * recruiter reads it (`namedRole`, the same test as for the role credit and the level: a "Staff Nurse" for a
+ * Registered Nurse posting, a "Warehouse Operations Supervisor" for a Warehouse Supervisor one, not an "Inventory
+ * Control Supervisor"). And any position whose own lines use RELEVANT_WORDING_SHARE of the posting's weighted
+ * wording counts (`wordingShares`, computed once per score and passed in): the posting's own words tell its kind of
+ * work where the catalogue knows neither title nor skills. A posting with no recognised title, no skills and
  * no wording (under MIN_VOCABULARY_TERMS terms) gives too little to tell relevance by, so every position counts.
  */
-export function relevantPositions(job: JobProfile, candidate: CandidateProfile): Position[] {
+export function relevantPositions(job: JobProfile, candidate: CandidateProfile, shares?: ReadonlyMap<Position, number>): Position[] {
   const asked = new Set(job.skills.flatMap((s) => [s, ...s.alternatives]).filter((s) => s.type !== "Common Skill").map((s) => s.id));
   if (job.title.id === null && asked.size === 0 && job.wording.length === 0) return candidate.experience.positions;
   const needed = Math.min(RELEVANT_SKILL_MATCHES, asked.size);
-  const role = rolePatternOf(job.title.text);
-  const namesTheRole = (p: Position): boolean => {
-    if (role === null) return false;
-    if (p.titleId === null) return p.titleLines !== undefined && role.test(p.titleLines);
-    return job.title.id === null && p.title !== null && role.test(p.title);
-  };
-  const described = wordingShares(job, candidate);
+  const named = namedRole(job);
+  const described = shares ?? wordingShares(job, candidate);
   return candidate.experience.positions.filter(
     (p) =>
       (job.title.id !== null && p.titleId === job.title.id) ||
       (job.title.careerGroup !== null && p.careerGroup === job.title.careerGroup) ||
       (needed > 0 && p.skills.filter((id) => asked.has(id)).length >= needed) ||
-      namesTheRole(p) ||
-      (described.get(p.end) ?? 0) >= RELEVANT_WORDING_SHARE,
+      named(p) !== null ||
+      (described.get(p) ?? 0) >= RELEVANT_WORDING_SHARE,
   );
 }
 
@@ -368,27 +424,24 @@ export function relevantPositions(job: JobProfile, candidate: CandidateProfile):
 export const RELEVANT_WORDING_SHARE = 0.15;
 
 /**
- * By a position's last month: the share of the posting's weighted wording its work-history lines use. A work line
- * belongs to the most recent position it falls in (`WorkLine.lastUsed`), so positions ending in the same month share
- * their lines.
+ * By position: the share of the posting's weighted wording the position's own work-history lines use (the lines of
+ * its entry, `Position.lines`; in a profile without them, the lines whose last month is the position's last month).
+ * Computed once per score and passed on (`relevantPositions`, `untitledRole`).
  */
-function wordingShares(job: JobProfile, candidate: CandidateProfile): Map<string, number> {
+function wordingShares(job: JobProfile, candidate: CandidateProfile): Map<Position, number> {
   const weights = new Map(job.wording.map((v) => [v.term, v.weight]));
   let total = 0;
   for (const w of weights.values()) total += w;
-  const out = new Map<string, number>();
+  const out = new Map<Position, number>();
   if (total <= 0) return out;
-  const terms = new Map<string, Set<string>>();
-  for (const line of candidate.work) {
-    if (!line.lastUsed) continue;
-    let set = terms.get(line.lastUsed);
-    if (!set) terms.set(line.lastUsed, (set = new Set()));
-    for (const t of line.terms) if (weights.has(t)) set.add(t);
-  }
-  for (const [end, set] of terms) {
+  const owns = (p: Position, line: (typeof candidate.work)[number]): boolean =>
+    p.lines !== undefined && line.line !== undefined ? line.line >= p.lines.first && line.line <= p.lines.last : line.lastUsed === p.end;
+  for (const p of candidate.experience.positions) {
+    const set = new Set<string>();
+    for (const line of candidate.work) if (line.lastUsed && owns(p, line)) for (const t of line.terms) if (weights.has(t)) set.add(t);
     let sum = 0;
     for (const t of set) sum += weights.get(t)!;
-    out.set(end, sum / total);
+    out.set(p, sum / total);
   }
   return out;
 }
@@ -415,7 +468,8 @@ export function weightedYears(positions: readonly Position[], asOf: string): num
 function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Attribute[] {
   const exp = candidate.experience;
   const out: Attribute[] = [];
-  const relevant = relevantPositions(job, candidate);
+  const shares = wordingShares(job, candidate);
+  const relevant = relevantPositions(job, candidate, shares);
 
   if (job.experience) {
     const need = job.experience.years;
@@ -462,7 +516,7 @@ function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Att
     );
     const group = held ? undefined : exp.positions.find((p) => p.careerGroup !== null && p.careerGroup === job.title.careerGroup);
     const groupCredit = group ? relatedRoleCredit(job, group) * ageOf(group) : 0;
-    const untitled = held ? null : untitledRole(job, candidate);
+    const untitled = held ? null : untitledRole(job, candidate, shares);
     const other = untitled !== null && untitled.credit > groupCredit ? untitled : null;
     const position = held ?? other?.position ?? group;
     const weight = position ? ageOf(position) : 0;
@@ -499,17 +553,19 @@ function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Att
  * NAMED_ROLE_CREDIT; else one described in the posting's words (RELEVANT_WORDING_SHARE of its wording in the
  * position's own lines), DESCRIBED_ROLE_CREDIT. Credit fades with the position's age; null when there is none.
  */
-export function untitledRole(job: JobProfile, candidate: CandidateProfile): { position: Position; label: string; credit: number } | null {
+export function untitledRole(
+  job: JobProfile,
+  candidate: CandidateProfile,
+  shares: ReadonlyMap<Position, number> = wordingShares(job, candidate),
+): { position: Position; label: string; credit: number } | null {
   const positions = candidate.experience.positions;
-  const role = rolePatternOf(job.title.text);
-  const sameWork = namesTheWork(job.title.text);
+  const named = namedRole(job);
   const age = (p: Position) => recencyWeight(ageInYears(p.end, candidate.asOf));
   for (const p of positions) {
-    const title = writtenRoleTitle(p, role);
-    if (title !== null && sameWork(title)) return { position: p, label: title, credit: NAMED_ROLE_CREDIT * age(p) };
+    const title = p.titleId === null ? named(p) : null;
+    if (title !== null) return { position: p, label: title, credit: NAMED_ROLE_CREDIT * age(p) };
   }
-  const shares = wordingShares(job, candidate);
-  const described = positions.find((p) => p.titleId === null && (shares.get(p.end) ?? 0) >= RELEVANT_WORDING_SHARE);
+  const described = positions.find((p) => p.titleId === null && (shares.get(p) ?? 0) >= RELEVANT_WORDING_SHARE);
   return described ? { position: described, label: "work described in the posting's words", credit: DESCRIBED_ROLE_CREDIT * age(described) } : null;
 }
 
@@ -578,12 +634,11 @@ function levelAttribute(job: JobProfile, candidate: CandidateProfile, relevant: 
   const posting = job.title.levels.length ? positionLevel(job.title.levels) : levelRank("mid");
   // Titles of the group, and titles the catalogue does not know that name the posting's role word, read at the
   // level words written in them ("Senior Payments Engineer" for a Senior Software Engineer posting).
-  const role = rolePatternOf(job.title.text);
-  const sameWork = namesTheWork(job.title.text);
+  const named = namedRole(job);
   const titled = relevant.flatMap((p) => {
     if (p.titleId !== null) return p.careerGroup === group || p.titleId === job.title.id ? [p] : [];
-    const written = writtenRoleTitle(p, role);
-    return written === null || !sameWork(written) ? [] : [{ ...p, levels: detectLevels(written) }];
+    const written = named(p);
+    return written === null ? [] : [{ ...p, levels: detectLevels(written) }];
   });
   const latest = titled[0];
   const highest = titled.reduce<Position | undefined>((a, p) => (!a || positionLevel(p.levels) > positionLevel(a.levels) ? p : a), undefined);

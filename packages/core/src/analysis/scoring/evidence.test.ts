@@ -3,7 +3,7 @@ import { fixtureContext } from "../__fixtures__/catalogue.ts";
 import { analyseCandidate } from "../engine/candidate.ts";
 import { analyseJob } from "../engine/job.ts";
 import { readLevels } from "../extraction/titles.ts";
-import { LISTED_SKILL_CREDIT, NEAR_LEVEL_CREDIT, PROJECT_SKILL_CREDIT, RELATED_ROLE_CREDIT, SENIORITY_WEIGHT } from "./blocks.ts";
+import { LISTED_SKILL_CREDIT, NEAR_LEVEL_CREDIT, PROJECT_SKILL_CREDIT, RELATED_ROLE_CREDIT, SENIORITY_WEIGHT, relevantPositions } from "./blocks.ts";
 import { scoreMatch } from "./match.ts";
 import { FLOOR_AFTER_YEARS, RECENCY_FLOOR, RECENT_YEARS, recencyWeight } from "./recency.ts";
 import { BLOCK_WEIGHTS, NICE_ONLY_BLOCK_SHARE } from "./weights.ts";
@@ -149,6 +149,32 @@ describe("level fit", () => {
       NOW,
     );
     expect(nurse.experience.positions[0]!.handsOff).toBe(true);
+    // Only the writer stepping away from the hands-on work: work automated away, or others no longer doing a
+    // chore, is still the writer's hands-on work.
+    const handsOff = (line: string) => analyseCandidate(resume(line), ctx, NOW).experience.positions[0]!.handsOff;
+    expect(handsOff("Automated releases so I no longer had to deploy each build by hand myself.")).toBeUndefined();
+    expect(handsOff("built a charting tool so nurses no longer had to provide patient care documentation twice.")).toBeUndefined();
+    expect(handsOff("I'm off the tools and run the crews.")).toBe(true);
+  });
+
+  it("does not date another job's lines to a hands-off role that began the month that job ended", () => {
+    // Nurse Educator from Jan 2021: its lines are dated to Jan 2021, the month the cashier job ended; the
+    // educator's nursing words are not the cashier's.
+    const posting = analyseJob(
+      "Clinical Nurse Educator\nRequirements\n- 3+ years of experience\n- Teach telemetry monitoring, sepsis screening, wound care and medication reconciliation to new graduate nurses",
+      ctx,
+    );
+    const resume =
+      "Experience\nNurse Educator, Valley Hospital, Jan 2021 – Present\n- Teach telemetry monitoring, sepsis screening, wound care and medication reconciliation to new graduate nurses; I no longer carry a patient assignment.\n" +
+      "Cashier, Corner Shop, Mar 2019 – Jan 2021\n- Served customers at the till\n" +
+      "Barista, Bean Bar, 2015 – 2019\n- Made coffee";
+    const candidate = analyseCandidate(resume, ctx, NOW);
+    expect(candidate.experience.positions.map((p) => [p.start, p.end, p.handsOff === true])).toEqual([
+      ["2021-01", "2025-06", true],
+      ["2019-03", "2021-01", false],
+      ["2015-07", "2019-06", false],
+    ]);
+    expect(relevantPositions(posting, candidate).map((p) => p.start)).toEqual(["2021-01"]);
   });
 
   it("reads 'Staff' in a résumé's titles by the normalizer's rule", () => {

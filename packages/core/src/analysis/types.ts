@@ -92,6 +92,11 @@ export interface YearsRequirement {
    * years … (internships don't count towards this)"): trainee positions are left out of the candidate's years.
    */
   excludesTraining?: boolean;
+  /**
+   * The posting asks for recent years, in the figure's own words ("two years of recent RN experience"): only the
+   * candidate's months within the last max(RECENT_YEARS, years) years count towards them.
+   */
+  recent?: boolean;
 }
 
 /** A posting's ask for a record of quota attainment: met in at least `need` of the last `window` periods. */

@@ -581,7 +581,7 @@ describe("job years requirement", () => {
   it("ignores deadlines and periods of the job, written as requirements or not", () => {
     const nursing =
       "Required:\n- At least two years of recent RN experience\nPreferred:\n- BSN (nurses with an ADN must complete a BSN within five years of hire)";
-    expect(years(nursing)).toEqual({ years: 2, strength: "must" });
+    expect(years(nursing)).toEqual({ years: 2, strength: "must", recent: true });
     expect(years("Requirements\n- CPA license, or obtain it within 2 years")).toBeNull();
     expect(years("Requirements\n- Must earn the certification in the first 3 years")).toBeNull();
     expect(years("Requirements\n- OSHA 30 card, renewed every 5 years")).toBeNull();

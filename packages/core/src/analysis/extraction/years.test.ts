@@ -7,6 +7,25 @@ import { extractJobYears } from "./years.ts";
 const ctx = fixtureContext();
 const years = (text: string) => extractJobYears(scanText(text, JOB_SECTIONS, ctx.catalogue));
 
+describe("a years requirement that asks for recent years", () => {
+  it("is marked when the figure's own words say recent", () => {
+    expect(years("Required:\n- At least two years of recent RN experience in an acute care hospital setting")).toEqual({
+      years: 2,
+      strength: "must",
+      recent: true,
+    });
+    expect(years("Requirements\n- 1+ years' recent acute care experience")?.recent).toBe(true);
+    expect(years("Requirements\n- 3 years recent experience in a commercial kitchen")?.recent).toBe(true);
+  });
+
+  it("is not marked when recent is about something else, or on another figure", () => {
+    expect(years("Requirements\n- 5+ years of experience with recent versions of React")).toEqual({ years: 5, strength: "must" });
+    expect(years("Requirements\n- 3+ years of experience; recent graduates are welcome to apply")).toEqual({ years: 3, strength: "must" });
+    const other = "Requirements\n- 5+ years of nursing experience overall\n- 1 year of recent ICU experience";
+    expect(years(other)).toEqual({ years: 5, strength: "must" });
+  });
+});
+
 describe("a years requirement that leaves internships out", () => {
   it("is marked when the posting says internships or co-ops do not count", () => {
     expect(years("You have\n- 2+ years of work experience in a data role (internships don't count towards this, but we will")).toEqual({

@@ -54,6 +54,10 @@ const TRAINING_EXCLUDED = new RegExp(
   "iu",
 );
 
+// "two years of recent RN experience", "2+ years' recent acute care experience", "3 years recent experience": the
+// years must be recent ones. Read right after the figure (its own words), at most one word between.
+const RECENT_YEARS_ASKED = /^['’]?\s+(?:of\s+)?(?:[\p{L}-]+\s+)?recent(?![\p{L}-])/iu;
+
 /**
  * Minimum years of experience a posting asks for. A figure counts when it is phrased as a minimum ("5+", "at least",
  * a range), when its sentence mentions experience, or when it sits in a requirements section; company history ("for
@@ -61,10 +65,11 @@ const TRAINING_EXCLUDED = new RegExp(
  * must-have figure wins ("5+ years overall, 2+ with Go" → 5); without one, the largest nice-to-have figure. The
  * requirement excludes training when the winning figure is itself stated with internships left out, after it and
  * before the next figure on its line ("2+ years … (internships don't count towards this)", "excluding co-ops"): "5+
- * years overall; 2 years of SQL (internships don't count)" leaves the 5 years as they are.
+ * years overall; 2 years of SQL (internships don't count)" leaves the 5 years as they are. It asks for recent years
+ * when the figure's own words say so ("two years of recent RN experience").
  */
 export function extractJobYears(scan: Scan<JobSection>): YearsRequirement | null {
-  const best: Partial<Record<Strength, { years: number; excludesTraining: boolean }>> = {};
+  const best: Partial<Record<Strength, { years: number; excludesTraining: boolean; recent: boolean }>> = {};
   for (const line of scan.doc.lines) {
     if (line.heading) continue;
     const figures = [...line.text.matchAll(JOB_YEARS)];
@@ -86,13 +91,23 @@ export function extractJobYears(scan: Scan<JobSection>): YearsRequirement | null
       const own = line.text.slice(m.index + m[0].length, figures[i + 1]?.index ?? line.text.length);
       const excludesTraining = TRAINING_EXCLUDED.test(own);
       // The same figure written twice is one requirement: left out by either statement.
-      best[strength] = { years, excludesTraining: excludesTraining || (known?.years === years && known.excludesTraining) };
+      const recent = RECENT_YEARS_ASKED.test(own);
+      best[strength] = {
+        years,
+        excludesTraining: excludesTraining || (known?.years === years && known.excludesTraining),
+        recent: recent || (known?.years === years && known.recent),
+      };
     }
   }
   const of = (strength: Strength): YearsRequirement | null => {
     const found = best[strength];
     if (!found) return null;
-    return { years: found.years, strength, ...(found.excludesTraining ? { excludesTraining: true } : {}) };
+    return {
+      years: found.years,
+      strength,
+      ...(found.excludesTraining ? { excludesTraining: true } : {}),
+      ...(found.recent ? { recent: true } : {}),
+    };
   };
   return of("must") ?? of("nice");
 }

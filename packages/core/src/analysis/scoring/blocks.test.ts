@@ -283,6 +283,29 @@ describe("a years requirement that leaves internships out", () => {
   });
 });
 
+describe("a years requirement that asks for recent years", () => {
+  // NOW is June 2025: the last 3 years are July 2022 to June 2025.
+  const yearsOf = (posting: string, resume: string) =>
+    scoreAttributes(analyseJob(posting, ctx), analyseCandidate(resume, ctx, NOW)).experience.find((a) => a.kind === "years")!;
+  const recent = "Software Engineer\nRequirements\n- 2+ years of recent software engineering experience\n- Python";
+  const plain = "Software Engineer\nRequirements\n- 2+ years of software engineering experience\n- Python";
+  const left = "Experience\nSoftware Engineer, Acme, Jan 2016 – Dec 2021\n- Python services\nCashier, Corner Shop, Jan 2022 – Present\n- Served customers";
+  const lately = "Experience\nSoftware Engineer, Acme, Jan 2016 – Dec 2022\n- Python services\nCashier, Corner Shop, Jan 2023 – Present\n- Served customers";
+
+  it("counts only the months of the last three years, and says so", () => {
+    const gone = yearsOf(recent, left);
+    expect(gone.credit).toBe(0);
+    expect(gone.note).toMatch(/relevant in the last 3 years/u);
+    expect(yearsOf(recent, lately).credit).toBeCloseTo(6 / 12 / 2, 6);
+  });
+
+  it("leaves years that are not asked as recent, and current work, as they were", () => {
+    expect(yearsOf(plain, left).credit).toBe(1);
+    expect(yearsOf(plain, left).note).toMatch(/recency-weighted/u);
+    expect(yearsOf(recent, "Experience\nSoftware Engineer, Acme, Jan 2016 – Present\n- Python services").credit).toBe(1);
+  });
+});
+
 describe("a held title the catalogue does not know, read against the posting's title", () => {
   const position = (resume: string) => analyseCandidate(`Experience\n${resume}`, ctx, NOW).experience.positions[0]!;
   const supervisor = rolePatternOf("WAREHOUSE SUPERVISOR - 2ND SHIFT");

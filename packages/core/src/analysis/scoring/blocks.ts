@@ -6,7 +6,7 @@ import { formatYears, joinOr } from "../format.ts";
 import { EDUCATION_LEVEL_NAMES, educationRank } from "../lexicon/education.ts";
 import type { CandidateProfile, CandidateSkill, Evidence, JobProfile, NamedEvidence, NamedRequirement, Position, QuotaPeriod, SkillAlternative, SkillRequirement } from "../types.ts";
 import { weightOf, type Attribute } from "./attributes.ts";
-import { ageInYears, monthOf, recencyWeight } from "./recency.ts";
+import { ageInYears, monthOf, RECENT_YEARS, recencyWeight } from "./recency.ts";
 import { responsibilityAttributes } from "./responsibilities.ts";
 import { vocabularyAttribute } from "./vocabulary.ts";
 import { relevanceAttribute } from "./relevance.ts";
@@ -452,13 +452,15 @@ function wordingShares(job: JobProfile, candidate: CandidateProfile): Map<Positi
  * the share of a full-time professional month it stands for (internships and part-time work count less); where
  * positions overlap, the month counts for the one that weighs most.
  */
-export function weightedYears(positions: readonly Position[], asOf: string): number {
+export function weightedYears(positions: readonly Position[], asOf: string, withinYears: number | null = null): number {
   const now = monthOf(asOf);
+  // Recent years only: the months of the last `withinYears` years (the current month and the ones before it).
+  const from = withinYears === null ? -Infinity : now - Math.round(withinYears * 12) + 1;
   const months = new Map<number, number>();
   for (const p of positions) {
     const end = monthOf(p.end);
     const weight = p.share * recencyWeight((now - end) / 12);
-    for (let m = monthOf(p.start); m <= end; m++) months.set(m, Math.max(months.get(m) ?? 0, weight));
+    for (let m = Math.max(monthOf(p.start), from); m <= end; m++) months.set(m, Math.max(months.get(m) ?? 0, weight));
   }
   let sum = 0;
   for (const weight of months.values()) sum += weight;
@@ -483,10 +485,15 @@ function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Att
       handsOn.length < relevant.length ? ", roles without hands-on work left out" : "",
       counted.length < handsOn.length ? ", internships and student work left out as the posting asks" : "",
     ].join("");
-    const years = exp.source === "dates" ? weightedYears(counted, candidate.asOf) : exp.years;
+    // Recent years asked for ("two years of recent RN experience") are the months of the last RECENT_YEARS years (of
+    // the last N when more are asked): a nurse who left the bedside four years ago has no recent years of it.
+    const within = job.experience.recent ? Math.max(RECENT_YEARS, need) : null;
+    const years = exp.source === "dates" ? weightedYears(counted, candidate.asOf, within) : exp.years;
     const found =
       exp.source === "dates"
-        ? `found ${formatYears(years)} relevant, recency-weighted, of ${formatYears(exp.years)} in total${leftOut}`
+        ? within !== null
+          ? `found ${formatYears(years)} relevant in the last ${formatYears(within)}, of ${formatYears(exp.years)} in total${leftOut}`
+          : `found ${formatYears(years)} relevant, recency-weighted, of ${formatYears(exp.years)} in total${leftOut}`
         : exp.years > 0
           ? `found ${formatYears(exp.years)} as stated`
           : "none found";

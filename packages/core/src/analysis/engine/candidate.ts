@@ -8,6 +8,7 @@ import { extractCandidateQuota } from "../extraction/quota.ts";
 import { withoutNegatedSkills } from "../extraction/negation.ts";
 import { asText, scanText } from "../extraction/scan.ts";
 import { extractCandidateSkills } from "../extraction/skills.ts";
+import { designedInRole } from "../extraction/design.ts";
 import { RESUME_SECTIONS } from "../text/headings.ts";
 import { occupationalReading } from "../text/occupations.ts";
 import { redactProtected } from "../text/redact.ts";
@@ -46,12 +47,15 @@ export function analyseCandidate(text: string, ctx: EngineContext, now: Date): C
   const positionLines = new Map<number, string>();
   const experience = extractCandidateExperience(scan, ctx, today, educationLines, positionLines);
   markStudentJobs(experience, education.degrees);
+  const named = extractCandidateSkills(scan, ctx.catalogue, experience.positions);
+  // A discipline's design work read from the role that did it (design.ts).
+  const skills = [...named, ...designedInRole(scan, ctx.catalogue, experience.positions, new Set(named.map((s) => s.id)))];
   return {
     asOf: monthLabel(monthIndex(today)),
     // Counted without the masked characters, so that a longer name or e-mail address earns no confidence.
     textLength: input.length - blind.masked,
     sections: scan.doc.sections,
-    skills: extractCandidateSkills(scan, ctx.catalogue, experience.positions),
+    skills,
     education,
     experience,
     work: extractWorkLines(scan, positionLines),

@@ -41,7 +41,10 @@ export function analyseCandidate(text: string, ctx: EngineContext, now: Date): C
   // Blind scoring: every extractor reads the redacted text only (docs/fairness.md). Offsets are unchanged, so
   // snippets are still verbatim quotes of the original.
   const blind = redactProtected(input, RESUME_SECTIONS, (s) => namesOnlyATitle(ctx, s));
-  const scan = withoutNegatedSkills(scanText(blind.text, RESUME_SECTIONS, ctx.catalogue));
+  const scanned = scanText(blind.text, RESUME_SECTIONS, ctx.catalogue);
+  const scan = withoutNegatedSkills(scanned);
+  // Skills the writer says they lack ("No experience in mechanical design"): no rule may read them back in.
+  const denied = scanned.skills.filter((h) => !scan.skills.includes(h)).map((h) => h.value);
   const { education, lines: educationLines } = extractCandidateEducation(scan, today);
   const personal = extractCandidatePersonal(scan);
   const positionLines = new Map<number, string>();
@@ -49,7 +52,7 @@ export function analyseCandidate(text: string, ctx: EngineContext, now: Date): C
   markStudentJobs(experience, education.degrees);
   const named = extractCandidateSkills(scan, ctx.catalogue, experience.positions);
   // A discipline's design work read from the role that did it (design.ts).
-  const skills = [...named, ...designedInRole(scan, ctx.catalogue, experience.positions, new Set(named.map((s) => s.id)))];
+  const skills = [...named, ...designedInRole(scan, ctx.catalogue, experience.positions, new Set([...named.map((s) => s.id), ...denied]))];
   return {
     asOf: monthLabel(monthIndex(today)),
     // Counted without the masked characters, so that a longer name or e-mail address earns no confidence.

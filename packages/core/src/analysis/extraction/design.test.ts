@@ -56,4 +56,15 @@ describe("a discipline's design work read from the role that did it", () => {
       ),
     ).toBeUndefined();
   });
+
+  it("reads no design work the writer did not state as their own, denied, or of another discipline", () => {
+    const none = (text: string, name = "Mechanical Design") => expect(skill(text, name), text).toBeUndefined();
+    none("EXPERIENCE\nMechanical Engineer, Designing Minds Inc | 2020-present\n- Maintained fillers\n");
+    none("EXPERIENCE\nMechanical Engineer, Acme | 2020-present\n- Never designed parts; maintenance only\n");
+    none("EXPERIENCE\nMechanical Engineer, Acme | 2020-present\n- Supported the designers who designed the frame; ran PM schedules\n");
+    none("EXPERIENCE\nMechanical Engineer, Acme | 2020-present\n- Designed-in reliability targets with suppliers\n");
+    none("EXPERIENCE\nMechanical Engineer, Acme | 2020-present\n- Designed brackets\n\nSKILLS\nNo experience in mechanical design\n");
+    // "Production Design" names theatre's set design in the catalogue: a Production Engineer's fixtures are not it.
+    none("EXPERIENCE\nProduction Engineer, Ford Motor | 2019-present\n- Designed weld fixtures for the body shop\n", "Set Design");
+  });
 });

@@ -18,7 +18,10 @@ import type { ResumeSection } from "../text/headings.ts";
 const DESIGN_HEADS = new Set(["engineer", "designer", "architect", "drafter", "draftsperson", "draughtsperson", "draftsman", "draughtsman"]);
 // The writer's own design work: "Designed ...", "redesigned the frame", "designing pump heads". A design review
 // attended or a "design engineer" title is not a statement of design work, so the noun alone does not count.
-const DESIGN_VERB = /\b(?:re-?|co-?)?design(?:ed|ing)\b/iu;
+// Only where the line opens with it, or with "I"/"we" and it, as a duty is written: "never designed parts",
+// "supported the designers who designed the frame" and an employer "Designing Minds Inc" state no design work of
+// the writer's, and "Designed-in reliability" is another word.
+const DESIGN_VERB = /^[\s\-–—•·*▪◦●○■□➢►✓✔>]*(?:(?:i|we|i've|i have|we have)\s+)?(?:re-?|co-?)?design(?:ed|ing)(?![\p{L}-])/iu;
 const INFERRED_CONFIDENCE = 0.8;
 const MAX_MODIFIER_WORDS = 2;
 
@@ -67,7 +70,9 @@ export function designedInRole(
       const match = catalogue.findSkills(phrase).find((m) => m.start === 0 && m.end === phrase.length);
       if (!match || found.has(match.value)) continue;
       const skill = catalogue.skill(match.value);
-      if (!skill || skill.type !== "Specialized Skill") continue;
+      // The skill must be the discipline's own: "Production Design" is an alias of (theatre's) Set Design, and a
+      // Production Engineer's fixtures are no set design.
+      if (!skill || skill.type !== "Specialized Skill" || !skill.name.toLowerCase().startsWith(`${words.join(" ").toLowerCase()} `)) continue;
       const end = p.end;
       const prior = out.get(skill.id);
       if (prior) {

@@ -16,11 +16,16 @@ describe("a years requirement that asks for recent years", () => {
     });
     expect(years("Requirements\n- 1+ years' recent acute care experience")?.recent).toBe(true);
     expect(years("Requirements\n- 3 years recent experience in a commercial kitchen")?.recent).toBe(true);
+    expect(years("Requirements\n- 2 years of relevant and recent experience")?.recent).toBe(true);
+    expect(years("Requirements\n- 2 years relevant, recent experience")?.recent).toBe(true);
   });
 
   it("is not marked when recent is about something else, or on another figure", () => {
     expect(years("Requirements\n- 5+ years of experience with recent versions of React")).toEqual({ years: 5, strength: "must" });
     expect(years("Requirements\n- 3+ years of experience; recent graduates are welcome to apply")).toEqual({ years: 3, strength: "must" });
+    for (const line of ["2 years recent graduates welcome", "2+ years experience recent graduates considered", "5 years of recent versions of Java", "2 years not recent"]) {
+      expect(years(`Requirements\n- ${line}`)?.recent, line).toBeUndefined();
+    }
     const other = "Requirements\n- 5+ years of nursing experience overall\n- 1 year of recent ICU experience";
     expect(years(other)).toEqual({ years: 5, strength: "must" });
   });

@@ -55,8 +55,10 @@ const TRAINING_EXCLUDED = new RegExp(
 );
 
 // "two years of recent RN experience", "2+ years' recent acute care experience", "3 years recent experience": the
-// years must be recent ones. Read right after the figure (its own words), at most one word between.
-const RECENT_YEARS_ASKED = /^['’]?\s+(?:of\s+)?(?:[\p{L}-]+\s+)?recent(?![\p{L}-])/iu;
+// years must be recent ones. Read right after the figure (its own words), at most one word between ("relevant and
+// recent", "relevant, recent"), and only of experience: "2 years; recent graduates welcome", "5 years of recent
+// versions of Java" and "2 years, not recent" ask for no recent years.
+const RECENT_YEARS_ASKED = /^['’]?\s+(?:of\s+)?(?!not\b)(?:[\p{L}-]+,?\s+(?:and\s+)?)?recent\s+(?:[\p{L}\/-]+\s+){0,3}experience\b/iu;
 
 /**
  * Minimum years of experience a posting asks for. A figure counts when it is phrased as a minimum ("5+", "at least",

@@ -3,6 +3,7 @@ import { detectLevels } from "../../catalogue/normalizer/levels.ts";
 import type { CandidateSkill, Position } from "../types.ts";
 import { evidenceAt } from "./evidence.ts";
 import type { Scan } from "./scan.ts";
+import { BULLET_MARKS } from "../text/document.ts";
 import type { ResumeSection } from "../text/headings.ts";
 
 /**
@@ -21,7 +22,10 @@ const DESIGN_HEADS = new Set(["engineer", "designer", "architect", "drafter", "d
 // Only where the line opens with it, or with "I"/"we" and it, as a duty is written: "never designed parts",
 // "supported the designers who designed the frame" and an employer "Designing Minds Inc" state no design work of
 // the writer's, and "Designed-in reliability" is another word.
-const DESIGN_VERB = /^[\s\-–—•·*▪◦●○■□➢►✓✔>]*(?:(?:i|we|i've|i have|we have)\s+)?(?:re-?|co-?)?design(?:ed|ing)(?![\p{L}-])/iu;
+const DESIGN_VERB = new RegExp(
+  `^(?:\\s|${BULLET_MARKS})*(?:(?:i|we|i've|i have|we have)\\s+)?(?:re-?|co-?)?design(?:ed|ing)(?![\\p{L}-])`,
+  "iu",
+);
 const INFERRED_CONFIDENCE = 0.8;
 const MAX_MODIFIER_WORDS = 2;
 

@@ -1,6 +1,6 @@
 import type { Token } from "../../text/tokens.ts";
 import type { JobSection, ResumeSection } from "../text/headings.ts";
-import type { Line } from "../text/document.ts";
+import { endsMidSentence, type Line } from "../text/document.ts";
 import { shownPhrase, shownWord } from "../text/occupations.ts";
 import { linesPassage, MAX_SNIPPET_LENGTH } from "../text/snippet.ts";
 import type { Duty, Evidence, StatedTerm, WorkLine } from "../types.ts";
@@ -136,9 +136,6 @@ export function termsOf(tokens: readonly Token[], skills: readonly SkillSpan[], 
   return terms;
 }
 
-
-/** A line that ends mid-sentence may continue on the next one (text wrapped by a PDF or an editor). */
-const endsMidSentence = (line: Line<string>): boolean => !/[.!?;:]\s*$/u.test(line.text);
 
 const shorten = (s: string): string => {
   const flat = s.replace(/\s+/gu, " ").trim();

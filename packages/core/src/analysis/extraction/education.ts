@@ -9,7 +9,7 @@ import {
 import { partitionPoint } from "../../partition-point.ts";
 import { isRegion, splitCityBeforeRegion } from "../lexicon/cities.ts";
 import { CUES } from "../lexicon/cues.ts";
-import { sentenceOf, type Line } from "../text/document.ts";
+import { endsMidSentence, sentenceOf, type Line } from "../text/document.ts";
 import type { JobSection, ResumeSection } from "../text/headings.ts";
 import { linesPassage, snippetAround } from "../text/snippet.ts";
 import type {
@@ -241,7 +241,7 @@ function wrappedCues(scan: Scan<JobSection>, line: Line<JobSection>, to: number)
   const none = { equivalent: false, related: false };
   const text = scan.doc.text;
   const last = line.sentences.at(-1) ?? [line.start, line.end];
-  if (to < last[1] || /[.!?;:]\s*$/u.test(text.slice(line.start, line.end))) return none;
+  if (to < last[1] || !endsMidSentence(line)) return none;
   const next = scan.doc.lines[line.index + 1];
   // A next line in capitals or after a bullet starts an item of its own.
   if (!next || next.heading || next.section !== line.section || !/^\p{Ll}/u.test(next.text)) return none;

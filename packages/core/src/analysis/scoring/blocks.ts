@@ -4,6 +4,7 @@ import { meetsJurisdiction } from "../extraction/qualifiers.ts";
 import { levelRank, positionLevel } from "../extraction/titles.ts";
 import { formatYears, joinOr } from "../format.ts";
 import { EDUCATION_LEVEL_NAMES, educationRank } from "../lexicon/education.ts";
+import { escapeRegExp } from "../text/regexp.ts";
 import type { CandidateProfile, CandidateSkill, Evidence, JobProfile, NamedEvidence, NamedRequirement, Position, QuotaPeriod, SkillAlternative, SkillRequirement } from "../types.ts";
 import { weightOf, type Attribute } from "./attributes.ts";
 import { ageInYears, monthOf, RECENT_YEARS, recencyWeight } from "./recency.ts";
@@ -343,8 +344,7 @@ export function rolePatternOf(text: string): RegExp | null {
 
 /** A pattern for the role word as a whole word, in any case, singular or plural. */
 export function rolePattern(head: string): RegExp {
-  const escaped = head.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}s?(?![\\p{L}\\p{N}])`, "iu");
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(head)}s?(?![\\p{L}\\p{N}])`, "iu");
 }
 
 // Marks between the parts of a title line: the title, the employer, the place, the dates ("Inbound Operations

@@ -62,6 +62,9 @@ const MAX_EXACT_HEADING_WORDS = 10;
 const MAX_LABEL_CHARS = 60;
 const MAX_SUFFIX_HEADING_WORDS = 4;
 /** The marks that start a bulleted line ("•", "-", "➢", …), as a character class. */
+/** A line that ends mid-sentence may continue on the next one (text wrapped by a PDF or an editor). */
+export const endsMidSentence = (line: { text: string }): boolean => !/[.!?;:]\s*$/u.test(line.text);
+
 export const BULLET_MARKS = "[•·▪◦●○■□➢►✓✔*\\-–—>]";
 // A list bullet and the space after it ("- ", "• "); markdown emphasis ("**Skills**") is not one.
 const BULLETED = new RegExp(`^${BULLET_MARKS}\\s`, "u");

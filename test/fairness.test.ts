@@ -1,5 +1,5 @@
 /**
- * Counterfactual fairness on the screening dev set and fresh set (docs/fairness.md): a résumé and the same résumé with only a
+ * Counterfactual fairness on the screening dev set and fresh sets (docs/fairness.md): a résumé and the same résumé with only a
  * protected attribute changed get exactly the same scores and labels. Engine-only: no server or database.
  */
 import fc from "fast-check";
@@ -24,8 +24,8 @@ const score = makeScorer(engineContext());
 const decisionOf = (c: (typeof cases)[number], text: string) => decision(score(c, text));
 
 describe("counterfactual variants of the screening benchmark's résumés", () => {
-  it("covers every résumé of the dev set and the fresh set ((12 + 4) jobs × 25 of their own candidates)", () => {
-    expect(cases.length).toBe(400);
+  it("covers every résumé of the dev set and the fresh sets ((12 + 4 + 4) jobs × 25 of their own candidates)", () => {
+    expect(cases.length).toBe(500);
     expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
   });
 
@@ -49,7 +49,7 @@ describe("counterfactual variants of the screening benchmark's résumés", () =>
         expect(decisionOf(c, p.variant), `${c.id}: ${p.label}`).toEqual(base);
       }
     }
-    // A sweep over 400 résumés × ~25 variants: about 20 s on a quiet 2-core machine, several times that under load.
+    // A sweep over 500 résumés × ~25 variants: about 20 s on a quiet 2-core machine, several times that under load.
   }, 240_000);
 
   it("fixed pairs: affiliations differing only in ethnicity or religion score the same", () => {

@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { FIXTURES, FRESH_FIXTURES, loadLabels, readBytes, type LabelledJob } from "./bench/screening/dataset.ts";
+import { FIXTURES, FRESH_FIXTURES, SET_C_FIXTURES, loadLabels, readBytes, type LabelledJob } from "./bench/screening/dataset.ts";
 
 interface ManifestCandidate {
   id: string;
@@ -75,17 +75,22 @@ describe("screening benchmark sets", () => {
     checkSet(FIXTURES, jobs);
   });
 
-  it("fresh set: 4 jobs of other professions, same shape, formats mixed", () => {
-    const jobs = loadLabels(FRESH_FIXTURES);
+  it.each([
+    ["half C (the fresh set of 2.12)", SET_C_FIXTURES, "C"],
+    ["fresh set", FRESH_FIXTURES, "fresh"],
+  ] as const)("%s: 4 jobs of professions no other set has, same shape, formats mixed", (_name, root, half) => {
+    const jobs = loadLabels(root);
     expect(jobs).toHaveLength(4);
-    const dev = new Set(loadLabels(FIXTURES).map((j) => j.id));
+    const others = new Set(
+      [FIXTURES, SET_C_FIXTURES, FRESH_FIXTURES].filter((r) => r !== root).flatMap((r) => loadLabels(r).map((j) => j.id)),
+    );
     for (const job of jobs) {
-      expect(dev.has(job.id)).toBe(false);
-      expect(job.half).toBe("fresh");
+      expect(others.has(job.id)).toBe(false);
+      expect(job.half).toBe(half);
       const own = job.candidates.filter((c) => c.own);
       expect(own).toHaveLength(25);
       expect(new Set(own.map((c) => c.format))).toEqual(new Set(["text", "pdf", "docx"]));
     }
-    checkSet(FRESH_FIXTURES, jobs);
+    checkSet(root, jobs);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * node --experimental-strip-types test/bench/devset-dump.ts <job-id> <candidate-id>... — what the engine reads from
- * dev-set résumés (test/fixtures/screening) and how it scores them against one posting: for looking into a ranking.
+ * dev-set résumés (test/fixtures/screening, and half C in screening-fresh) and how it scores them against one posting: for looking into a ranking.
  * DUMP_TEXT=1 also prints the text as the API reads it (PDF and DOCX decoded); DUMP_LINES=1 each line's section.
  */
 import { asText, scanText } from "@winnow/core/analysis/extraction/scan";
@@ -9,16 +9,16 @@ import { analyseCandidate, analyseJob, scoreMatch, type EngineContext } from "@w
 import { Catalogue } from "@winnow/core/catalogue/catalogue";
 import { TitleNormalizer } from "@winnow/core/catalogue/normalizer";
 import { loadDefaultCatalogue } from "@winnow/catalogue";
-import { decodeAll, loadLabels, readJob } from "./screening/dataset.ts";
+import { decodeAll, loadOpenLabels, readJob } from "./screening/dataset.ts";
 
 const NOW = new Date("2026-11-21T00:00:00Z");
 const POSTED = new Date("2026-11-01T00:00:00Z");
 const catalogue = new Catalogue(loadDefaultCatalogue());
 const ctx: EngineContext = { catalogue, normalizer: new TitleNormalizer(catalogue) };
 const [jobId, ...ids] = process.argv.slice(2);
-const jobs = loadLabels();
+const jobs = loadOpenLabels();
 const job = jobs.find((j) => j.id === jobId)!;
-const texts = await decodeAll(jobs);
+const texts = await decodeAll([job]);
 const profile = analyseJob(readJob(job), ctx);
 console.log(`job ${jobId}: years ${JSON.stringify(profile.experience)}, education ${JSON.stringify(profile.education)}`);
 console.log(`  skills: ${profile.skills.map((s) => `${[s, ...s.alternatives].map((a) => a.name).join(" | ")}(${s.strength})`).join(", ")}`);

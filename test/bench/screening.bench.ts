@@ -1,18 +1,19 @@
 /**
  * npm run bench:screening — ranking quality and speed of the screening engine on the labelled dev set
  * (test/fixtures/screening: 12 jobs × 30 candidates — 25 of the job's profession, 5 of others — text, PDF and DOCX
- * résumés, grades 0–3) and on the fresh blind set (test/fixtures/screening-fresh: 4 more professions, same shape,
+ * résumés, grades 0–3), on its half C (test/fixtures/screening-fresh: 4 more professions, same shape; the fresh set
+ * of 2.12, opened for tuning in 2.13) and on the fresh blind set (test/fixtures/screening-fresh2: 4 more professions,
  * never read by anyone tuning the engine).
  *
  * 1. Quality: per job, NDCG@10 (gains 2^grade − 1) and P@5 (relevant = grade ≥ 2) of the engine's ranking and of a
  *    BM25 ranking of the same decoded texts (job description as the query), for dev half A, dev half B, the whole
- *    dev set (the target) and the fresh set; beside them the same metrics for an independent second reading of the
+ *    the 12-job dev set A + B (the target), half C and the fresh set; beside them the same metrics for an independent second reading of the
  *    dev set by readers blind to the grades (second-reading.json): how consistent the labels are.
  * 2. Speed on one core: text and PDF résumés per second, bytes → extracted text → analyseCandidate → scoreMatch.
  * 3. p50 latency of POST /v1/match-insights/recommend-candidates with 100 text résumés served from a loopback HTTP
  *    server, on the local server with an in-memory DynamoDB Local.
  *
- * BENCH_QUALITY_ONLY=1 runs part 1 only; BENCH_DETAIL=<job id>|A|B prints the engine's ranking of those dev jobs
+ * BENCH_QUALITY_ONLY=1 runs part 1 only; BENCH_DETAIL=<job id>|A|B|C prints the engine's ranking of those jobs
  * (the fresh set's rankings are never printed: reading them would tune on it).
  */
 import { createServer } from "node:http";
@@ -22,7 +23,7 @@ import { Catalogue } from "@winnow/core/catalogue/catalogue";
 import { TitleNormalizer } from "@winnow/core/catalogue/normalizer";
 import { extractText } from "@winnow/core/documents/index";
 import { loadDefaultCatalogue } from "@winnow/catalogue";
-import { FRESH_FIXTURES, decodeAll, loadLabels, readBytes, readJob } from "./screening/dataset.ts";
+import { FRESH_FIXTURES, SET_C_FIXTURES, decodeAll, loadLabels, readBytes, readJob } from "./screening/dataset.ts";
 import { mean } from "./screening/metrics.ts";
 import { evaluate, type JobQuality, type RankingQuality } from "./screening/quality.ts";
 import { agreement, loadSecondReading, secondReadingQuality } from "./screening/second-reading.ts";
@@ -37,8 +38,9 @@ const data = loadDefaultCatalogue();
 const catalogue = new Catalogue(data);
 const ctx: EngineContext = { catalogue, normalizer: new TitleNormalizer(catalogue) };
 const jobs = loadLabels();
+const cJobs = loadLabels(SET_C_FIXTURES);
 const freshJobs = loadLabels(FRESH_FIXTURES);
-const texts = await decodeAll([...jobs, ...freshJobs]);
+const texts = await decodeAll([...jobs, ...cJobs, ...freshJobs]);
 
 // ---------------------------------------------------------------------------------------------------------------
 // 1. Quality
@@ -46,22 +48,23 @@ const texts = await decodeAll([...jobs, ...freshJobs]);
 const f3 = (x: number) => x.toFixed(3);
 const signed = (x: number) => `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
 const quality = evaluate(jobs, texts, ctx, NOW);
+const cQuality = evaluate(cJobs, texts, ctx, NOW);
 const freshQuality = evaluate(freshJobs, texts, ctx, NOW);
 const readings = loadSecondReading(jobs);
 const second = new Map<string, RankingQuality>(jobs.map((j) => [j.id, secondReadingQuality(j, readings.get(j.id)!)]));
 
 function printQuality(rows: JobQuality[]): void {
   console.log(
-    `\nbench:screening — dev set ${jobs.length} jobs + fresh set ${freshJobs.length} jobs, × ${jobs[0]!.candidates.length} candidates; NDCG@10 (gain 2^g−1), P@5 (grade ≥ 2),`,
+    `\nbench:screening — dev set ${jobs.length} + ${cJobs.length} jobs + fresh set ${freshJobs.length} jobs, × ${jobs[0]!.candidates.length} candidates; NDCG@10 (gain 2^g−1), P@5 (grade ≥ 2),`,
   );
   console.log("own@5 = NDCG@5 of each job's own candidates ranked among themselves (same profession, the hard part)");
   console.log("2nd = an independent second reading by readers blind to the grades (second-reading.json): the labels' consistency");
-  console.log("dev A = tuned on since engine 2.0; dev B = held out until 2.11, tuned on since 2.12; fresh = never read by anyone tuning\n");
+  console.log("dev A = tuned on since engine 2.0; dev B = held out until 2.11, tuned on since 2.12;\ndev C = the fresh set of 2.12, tuned on since 2.13; fresh = never read by anyone tuning\n");
   const head = ["job", "half", "NDCG engine", "NDCG BM25", "Δ NDCG", "P@5 engine", "P@5 BM25", "own@5 eng", "own@5 BM25", "NDCG 2nd", "own@5 2nd"];
   const widths = [28, 9, 12, 11, 9, 12, 10, 11, 11, 10, 11];
   const line = (cells: string[]) => console.log(cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(""));
   line(head);
-  const halfName = { A: "dev A", B: "dev B", fresh: "fresh" } as const;
+  const halfName = { A: "dev A", B: "dev B", C: "dev C", fresh: "fresh" } as const;
   const secondOf = (q: JobQuality, pick: (r: RankingQuality) => number) => (second.has(q.id) ? f3(pick(second.get(q.id)!)) : "—");
   for (const q of rows) {
     line([
@@ -83,16 +86,16 @@ function printQuality(rows: JobQuality[]): void {
     const e = mean(part.map((q) => q.engine.ndcg10));
     const b = mean(part.map((q) => q.bm25.ndcg10));
     const m = (pick: (q: JobQuality) => number) => f3(mean(part.map(pick)));
-    const fresh = part.some((q) => !second.has(q.id));
-    const s = fresh ? ["—", "—"] : [m((q) => second.get(q.id)!.ndcg10), m((q) => second.get(q.id)!.ownNdcg5)];
+    const unread = part.some((q) => !second.has(q.id));
+    const s = unread ? ["—", "—"] : [m((q) => second.get(q.id)!.ndcg10), m((q) => second.get(q.id)!.ownNdcg5)];
     line([`mean: ${name}`, `${part.length} jobs`, f3(e), f3(b), signed(e - b), m((q) => q.engine.p5), m((q) => q.bm25.p5), m((q) => q.engine.ownNdcg5), m((q) => q.bm25.ownNdcg5), ...s]);
   };
-  const dev = rows.filter((q) => q.half !== "fresh");
+  const dev = rows.filter((q) => q.half === "A" || q.half === "B");
   summary("dev half A", dev.filter((q) => q.half === "A"));
   summary("dev half B", dev.filter((q) => q.half === "B"));
   summary("dev set", dev);
-  const fresh = rows.filter((q) => q.half === "fresh");
-  if (fresh.length > 0) summary("fresh set", fresh);
+  summary("dev half C", rows.filter((q) => q.half === "C"));
+  summary("fresh set", rows.filter((q) => q.half === "fresh"));
 }
 
 function printDetail(q: JobQuality): void {
@@ -106,8 +109,8 @@ function printDetail(q: JobQuality): void {
   });
 }
 
-printQuality([...quality, ...freshQuality]);
-for (const q of quality) if (DETAIL === q.id || DETAIL === q.half) printDetail(q);
+printQuality([...quality, ...cQuality, ...freshQuality]);
+for (const q of [...quality, ...cQuality]) if (DETAIL === q.id || DETAIL === q.half) printDetail(q);
 const allEngine = mean(quality.map((q) => q.engine.ndcg10));
 const allBm25 = mean(quality.map((q) => q.bm25.ndcg10));
 
@@ -214,7 +217,7 @@ console.log(`\ntarget NDCG@10 ≥ BM25 + ${TARGETS.ndcgMargin}: engine ${f3(allE
   );
 }
 
-if (freshQuality.length > 0) {
+{
   const e = mean(freshQuality.map((q) => q.engine.ndcg10));
   const b = mean(freshQuality.map((q) => q.bm25.ndcg10));
   console.log(`fresh blind set (${freshQuality.length} jobs, not tuned on): engine ${f3(e)} vs BM25 ${f3(b)} (${signed(e - b)}) — how far the dev-set margin generalises`);

@@ -16,15 +16,15 @@
  *   unseen   all three at once.
  *
  * BENCH_MODES=full,unseen picks modes; BENCH_DETAIL=<job id>:<mode> prints that ranking (grade, score, BM25 rank,
- * layer-two scores); BENCH_READ=1 the posting's title and skill count as read under each mode. Only the dev set is
- * read (never the fresh blind set).
+ * layer-two scores); BENCH_READ=1 the posting's title and skill count as read under each mode. Only the jobs open
+ * for tuning are read (halves A, B and C; never the fresh blind set).
  */
 import { analyseJob, type EngineContext } from "@winnow/core/analysis/index";
 import { Catalogue } from "@winnow/core/catalogue/catalogue";
 import { TitleNormalizer } from "@winnow/core/catalogue/normalizer";
 import { loadDefaultCatalogue } from "@winnow/catalogue";
 import { DEGRADE_MODES, degrade, professionOf, type DegradeMode } from "./screening/degrade.ts";
-import { decodeAll, loadLabels, readJob } from "./screening/dataset.ts";
+import { decodeAll, loadOpenLabels, readJob } from "./screening/dataset.ts";
 import { mean } from "./screening/metrics.ts";
 import { evaluate } from "./screening/quality.ts";
 
@@ -35,7 +35,7 @@ const MODES: Mode[] = process.env.BENCH_MODES ? (process.env.BENCH_MODES.split("
 const full = loadDefaultCatalogue();
 const fullCatalogue = new Catalogue(full);
 const fullCtx: EngineContext = { catalogue: fullCatalogue, normalizer: new TitleNormalizer(fullCatalogue) };
-const jobs = loadLabels();
+const jobs = loadOpenLabels();
 const texts = await decodeAll(jobs);
 
 const f3 = (x: number) => x.toFixed(3);

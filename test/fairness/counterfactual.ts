@@ -1,6 +1,6 @@
 /**
- * Counterfactual variants of the screening dev set and fresh set (test/fixtures/screening and screening-fresh, every
- * manifest): the same résumé with only a protected attribute changed. Blind scoring (docs/fairness.md) must give every variant exactly the scores and
+ * Counterfactual variants of the screening dev set and fresh sets (test/fixtures/screening, screening-fresh and
+ * screening-fresh2, every manifest): the same résumé with only a protected attribute changed. Blind scoring (docs/fairness.md) must give every variant exactly the scores and
  * labels of the original. Shared by test/fairness.test.ts and npm run bench:fairness.
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
@@ -9,7 +9,7 @@ import { Catalogue } from "@winnow/core/catalogue/catalogue";
 import { TitleNormalizer } from "@winnow/core/catalogue/normalizer";
 import { loadDefaultCatalogue } from "@winnow/catalogue";
 
-const SETS = [new URL("../fixtures/screening/", import.meta.url), new URL("../fixtures/screening-fresh/", import.meta.url)];
+const SETS = ["screening", "screening-fresh", "screening-fresh2"].map((set) => new URL(`../fixtures/${set}/`, import.meta.url));
 // The date the dev set was written, so that "Present" does not drift with the clock.
 export const NOW = new Date("2026-11-21T00:00:00Z");
 

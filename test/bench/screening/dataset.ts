@@ -1,13 +1,19 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { extractText } from "@winnow/core/documents/index";
 
 export const FIXTURES = new URL("../../fixtures/screening/", import.meta.url);
 /**
- * The fresh set: four professions written in session 7 by writers who never saw the engine, after half B of the dev
- * set had been opened for tuning. Nobody tuning the engine reads it; it shows whether the dev-set figures generalise.
+ * Half C: four professions written in session 7 as a fresh blind set by writers who never saw the engine. Its mean
+ * was looked at after every merged batch of session 7; in session 8 a second fresh set took over the blind role and
+ * this one was opened for diagnosis like the dev set (the directory keeps its first name).
  */
-export const FRESH_FIXTURES = new URL("../../fixtures/screening-fresh/", import.meta.url);
+export const SET_C_FIXTURES = new URL("../../fixtures/screening-fresh/", import.meta.url);
+/**
+ * The fresh set: four more professions written in session 8 the same way. Nobody tuning the engine reads it; it is
+ * looked at once per release, never per change, and shows whether the dev-set figures generalise.
+ */
+export const FRESH_FIXTURES = new URL("../../fixtures/screening-fresh2/", import.meta.url);
 
 export interface LabelledCandidate {
   id: string;
@@ -23,10 +29,10 @@ export interface LabelledJob {
   candidates: LabelledCandidate[];
   /** The directory its files are relative to. */
   root: URL;
-  /** Half A or B of the dev set, or the fresh blind set. */
+  /** Half A, B or C of the dev set, or the fresh blind set. */
   half: Half;
 }
-export type Half = "A" | "B" | "fresh";
+export type Half = "A" | "B" | "C" | "fresh";
 
 /**
  * Dev-set halves, fixed before any tuning: every second job in manifest order, so that each half mixes office,
@@ -42,18 +48,21 @@ export const HALF_A_JOBS: ReadonlySet<string> = new Set([
   "sous-chef",
 ]);
 
-/** The dev set's jobs, or the fresh set's (whose labels exist only once its writers have finished). */
+/** The jobs of one set: the dev set's halves A and B (the default), half C, or the fresh set. */
 export function loadLabels(root: URL = FIXTURES): LabelledJob[] {
   const file = new URL("labels.json", root);
-  if (root === FRESH_FIXTURES && !existsSync(file)) return [];
+  const setHalf: Half | undefined = root === SET_C_FIXTURES ? "C" : root === FRESH_FIXTURES ? "fresh" : undefined;
   const jobs = (JSON.parse(readFileSync(file, "utf8")) as { jobs: Omit<LabelledJob, "root" | "half">[] }).jobs;
-  const halfOf = (id: string): Half => (root === FRESH_FIXTURES ? "fresh" : HALF_A_JOBS.has(id) ? "A" : "B");
+  const halfOf = (id: string): Half => setHalf ?? (HALF_A_JOBS.has(id) ? "A" : "B");
   return jobs.map((j) => ({ ...j, root, half: halfOf(j.id) }));
 }
 
 export const readBytes = (file: string, root: URL = FIXTURES): Uint8Array => new Uint8Array(readFileSync(new URL(file, root)));
 
 export const readJob = (job: LabelledJob): string => readFileSync(new URL(job.file, job.root), "utf8");
+
+/** Every job open for tuning: halves A, B and C. */
+export const loadOpenLabels = (): LabelledJob[] => [...loadLabels(FIXTURES), ...loadLabels(SET_C_FIXTURES)];
 
 /** Every résumé's text as the API reads it: bytes through the document extractor, whatever the format. */
 export async function decodeAll(jobs: readonly LabelledJob[]): Promise<Map<string, string>> {

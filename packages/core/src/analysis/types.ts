@@ -106,6 +106,33 @@ export interface QuotaRequirement {
   window: number;
 }
 
+/**
+ * A posting's requirement that the hire be authorised to work in a country ("must be legally authorized to work in
+ * the United States"), or its statement that it will not sponsor a visa ("we are unable to sponsor visas").
+ */
+export interface WorkAuthorisationRequirement {
+  /** The country named ("United States"), or null when none is. */
+  country: string | null;
+  /** Whether the posting states that it will not sponsor a visa. */
+  noSponsorship: boolean;
+  /** The posting's words. */
+  evidence: Evidence;
+}
+
+/**
+ * What a candidate states about their own authorisation to work: a need for visa sponsorship, a status that will
+ * need it (F-1 OPT, a current H-1B), no authorisation in a country, none needed ("no sponsorship required"), or
+ * authorisation ("Authorized to work in the US", "US permanent resident").
+ */
+export type WorkAuthorisationStatus = "needs-sponsorship" | "temporary" | "not-authorised" | "needs-no-sponsorship" | "authorised";
+
+export interface WorkAuthorisationStatement {
+  status: WorkAuthorisationStatus;
+  /** The country named, or null when none is. */
+  country: string | null;
+  evidence: Evidence;
+}
+
 export interface DegreeRequirement {
   level: EducationLevel;
   strength: Strength;
@@ -161,6 +188,8 @@ export interface JobProfile {
   experience: YearsRequirement | null;
   /** A record of quota attainment the posting asks for (sales postings); absent or null when it asks none. */
   quota?: QuotaRequirement | null;
+  /** Work authorisation the posting requires; absent or null when it states none, or states that it sponsors. */
+  workAuthorisation?: WorkAuthorisationRequirement | null;
   education: EducationRequirement;
   responsibilities: string[];
   /** The responsibilities as duties, matched against the candidate's work history. */
@@ -352,6 +381,8 @@ export interface CandidateProfile {
   work: WorkLine[];
   /** Quota attainment shown in the work history; absent when not read. */
   quota?: QuotaEvidence;
+  /** The candidate's own statements of work authorisation, in text order; absent or empty when none is made. */
+  workAuthorisation?: WorkAuthorisationStatement[];
   /** Terms of the skills list, summary, certifications and projects: stated, not shown in a role. */
   stated: StatedTerm[];
   traits: NamedEvidence[];

@@ -5,6 +5,7 @@ import { extractCandidateExperience, markStudentJobs } from "../extraction/exper
 import { extractCandidatePersonal } from "../extraction/personal.ts";
 import { monthIndex, monthLabel } from "../extraction/dates.ts";
 import { extractCandidateQuota } from "../extraction/quota.ts";
+import { extractCandidateAuthorisation } from "../extraction/authorisation.ts";
 import { withoutNegatedSkills } from "../extraction/negation.ts";
 import { asText, scanText } from "../extraction/scan.ts";
 import { extractCandidateSkills } from "../extraction/skills.ts";
@@ -64,6 +65,7 @@ export function analyseCandidate(text: string, ctx: EngineContext, now: Date): C
     work: extractWorkLines(scan, positionLines),
     stated: extractStatedTerms(scan, positionLines),
     quota: extractCandidateQuota(scan, positionLines, today.getUTCFullYear()),
+    workAuthorisation: extractCandidateAuthorisation(scan),
     traits: personal.trait,
     interests: personal.interest,
     values: personal.value,

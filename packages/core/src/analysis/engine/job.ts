@@ -7,6 +7,7 @@ import { asText, scanText, type Scan } from "../extraction/scan.ts";
 import { extractJobSkills, RELATED_TO_JOB } from "../extraction/skills.ts";
 import { extractJobVocabulary, extractJobWording } from "../extraction/vocabulary.ts";
 import { extractJobQuota } from "../extraction/quota.ts";
+import { extractJobAuthorisation } from "../extraction/authorisation.ts";
 import { extractJobYears } from "../extraction/years.ts";
 import { MAX_SNIPPET_LENGTH } from "../text/snippet.ts";
 import { JOB_SECTIONS, type JobSection } from "../text/headings.ts";
@@ -58,6 +59,7 @@ export function analyseJob(jobDescription: string, ctx: EngineContext): JobProfi
       .map((r) => r.skill.id),
     experience: extractJobYears(scan),
     quota: extractJobQuota(scan),
+    workAuthorisation: extractJobAuthorisation(scan),
     education: extractJobEducation(scan),
     responsibilities,
     duties: extractJobDuties(scan, prose),

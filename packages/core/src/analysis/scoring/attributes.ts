@@ -1,7 +1,7 @@
 import { round4 } from "../format.ts";
 import type { AnalysisBlock, Evidence, Strength } from "../types.ts";
 
-export type AttributeKind = "skill" | "years" | "role" | "seniority" | "responsibility" | "vocabulary" | "relevance" | "quota" | "degree" | "field" | "trait" | "interest" | "value";
+export type AttributeKind = "skill" | "years" | "role" | "seniority" | "responsibility" | "vocabulary" | "relevance" | "quota" | "authorisation" | "degree" | "field" | "trait" | "interest" | "value";
 
 /** One requirement of the posting, scored against the candidate. */
 export interface Attribute {

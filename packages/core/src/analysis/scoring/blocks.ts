@@ -5,7 +5,7 @@ import { levelRank, positionLevel } from "../extraction/titles.ts";
 import { formatYears, joinOr } from "../format.ts";
 import { EDUCATION_LEVEL_NAMES, educationRank } from "../lexicon/education.ts";
 import { escapeRegExp } from "../text/regexp.ts";
-import type { CandidateProfile, CandidateSkill, Evidence, JobProfile, NamedEvidence, NamedRequirement, Position, QuotaPeriod, SkillAlternative, SkillRequirement } from "../types.ts";
+import type { CandidateProfile, CandidateSkill, Evidence, JobProfile, NamedEvidence, NamedRequirement, Position, QuotaPeriod, SkillAlternative, SkillRequirement, WorkAuthorisationRequirement, WorkAuthorisationStatement } from "../types.ts";
 import { weightOf, type Attribute } from "./attributes.ts";
 import { ageInYears, monthOf, RECENT_YEARS, recencyWeight } from "./recency.ts";
 import { responsibilityAttributes } from "./responsibilities.ts";
@@ -91,6 +91,59 @@ export const REQUIRED_STATE_LICENCE_WEIGHT = 4;
 /** Whether a requirement is a must-have licence the posting ties to a state or province (see above). */
 export function isRequiredStateLicence(req: SkillRequirement): boolean {
   return req.strength === "must" && [req, ...req.alternatives].some((o) => o.jurisdiction && !FOLLOWS_ITS_HOLDER.test(o.name));
+}
+
+/**
+ * Weight, in must-haves, of the work authorisation a posting requires (see authorisationAttribute): like a licence
+ * the posting ties to a state, the law lets no one be hired without it, so a recruiter reads a stated lack of it as a
+ * knock-out, not as one missing skill among fifteen.
+ */
+export const WORK_AUTHORISATION_WEIGHT = REQUIRED_STATE_LICENCE_WEIGHT;
+
+/**
+ * The candidate's own statement that does not meet the posting's work authorisation, or null: a stated need for
+ * visa sponsorship or no authorisation in the country asked for; a status that will need sponsorship (F-1 OPT, a
+ * current H-1B) only where the posting states it will not sponsor, unless the candidate states that they need none.
+ * A statement about another country than the posting's does not bear on it.
+ */
+export function authorisationGap(job: JobProfile, candidate: CandidateProfile): WorkAuthorisationStatement | null {
+  const ask = job.workAuthorisation;
+  if (!ask) return null;
+  const here = (candidate.workAuthorisation ?? []).filter((s) => s.country === null || ask.country === null || s.country === ask.country);
+  const stated = here.find((s) => s.status === "needs-sponsorship" || s.status === "not-authorised");
+  if (stated) return stated;
+  if (!ask.noSponsorship || here.some((s) => s.status === "needs-no-sponsorship")) return null;
+  return here.find((s) => s.status === "temporary") ?? null;
+}
+
+/** How a posting's work authorisation reads as a requirement ("Work authorisation in the United States, no visa sponsorship"). */
+export function authorisationName(ask: WorkAuthorisationRequirement): string {
+  const where = ask.country ? ` in ${placeName(ask.country)}` : "";
+  return `Work authorisation${where}${ask.noSponsorship ? ", no visa sponsorship" : ""}`;
+}
+
+/**
+ * The posting's work authorisation, scored only against what the candidate states. The engine otherwise reads absent
+ * evidence as unmatched; here silence is no gap: most people do not write their authorisation, and a requirement
+ * that scored silence would mark down everyone who did not, so only a stated need is evidence. A statement that
+ * meets it earns nothing either, so that stating it (a status that can stand for origin) never outscores silence:
+ * the attribute is there, a must-have weighing WORK_AUTHORISATION_WEIGHT with no credit, only for a candidate who
+ * states a need for sponsorship or no authorisation (authorisationGap). Nationality, origin and birthplace are never
+ * read for it, only statements of authorisation and sponsorship.
+ */
+function authorisationAttribute(job: JobProfile, candidate: CandidateProfile): Attribute | null {
+  const gap = authorisationGap(job, candidate);
+  if (!gap || !job.workAuthorisation) return null;
+  return {
+    kind: "authorisation",
+    name: authorisationName(job.workAuthorisation),
+    strength: "must",
+    weight: WORK_AUTHORISATION_WEIGHT,
+    credit: 0,
+    note: `stated: "${gap.evidence.snippet}"`,
+    statedMust: true,
+    evidence: [gap.evidence],
+  };
 }
 
 /** Certificates, licences and languages are evidenced by being stated; other skills by being used. */
@@ -196,13 +249,17 @@ function catalogueMisses(job: JobProfile, resolved: number): boolean {
  */
 function skillsBlock(job: JobProfile, candidate: CandidateProfile): Attribute[] {
   const skills = skillAttributes(job, candidate);
+  // A stated lack of the work authorisation the posting requires weighs where licences do; it is no skill the
+  // catalogue resolved, so it leaves the relevance rule below as it is.
+  const authorisation = authorisationAttribute(job, candidate);
+  const hard = authorisation ? [authorisation] : [];
   const resolved = skills.reduce((sum, a) => sum + a.weight, 0);
   const sparse = resolved < RESOLVED_SKILLS_WEIGHT && (skills.length === 0 || catalogueMisses(job, resolved));
   const strength = sparse || skills.some((a) => a.strength === "must") ? "must" : "nice";
   const relevance = relevanceAttribute(job, candidate, strength);
-  if (!relevance) return skills;
+  if (!relevance) return [...skills, ...hard];
   if (sparse) relevance.weight = Math.max(relevance.weight, RESOLVED_SKILLS_WEIGHT - resolved);
-  return [...skills, relevance];
+  return [...skills, relevance, ...hard];
 }
 
 /** Share of the posting title's catalogue skills a related title must share to earn all of RELATED_ROLE_CREDIT. */

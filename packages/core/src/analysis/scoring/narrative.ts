@@ -74,6 +74,13 @@ const VOCABULARY_MENTION_BELOW = 0.5;
 /** Unmet requirements as sentences, most important block first. */
 export function areasForImprovement(blocks: Blocks, fit: CultureFit, job: JobProfile, candidate: CandidateProfile): string[] {
   const out: string[] = [];
+  // A stated lack of the work authorisation the posting requires comes first: it decides before anything else does.
+  const authorisation = blocks.skills.find((a) => a.kind === "authorisation" && !isMet(a));
+  if (authorisation && job.workAuthorisation) {
+    out.push(
+      `The candidate states "${authorisation.evidence[0]?.snippet ?? ""}", and the posting requires ${lowerFirst(authorisation.name)}: "${job.workAuthorisation.evidence.snippet.replace(/[.!]$/u, "")}".`,
+    );
+  }
   const must = askedSkills(blocks).filter((a) => a.strength === "must");
   const missing = must.filter((a) => a.credit === 0);
   if (missing.length) out.push(`Missing required skills: ${joinAnd(names(missing))}.`);

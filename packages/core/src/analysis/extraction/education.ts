@@ -22,7 +22,7 @@ import type {
 } from "../types.ts";
 import { endsInFuture } from "./dates.ts";
 import { firmer, nearestCue, requirementStrength } from "./requirements.ts";
-import { skillsByLine, type Hit, type Scan } from "./scan.ts";
+import { postNominals, skillsByLine, type Hit, type Scan } from "./scan.ts";
 
 type LexHit<K extends string> = Hit<LexEntry, K>;
 
@@ -161,6 +161,48 @@ function tradeProgramme(
   return { value: TRADE_TRAINING, start, end: start + institution.length, surface: institution, line };
 }
 
+const DEGREE_FOLLOWERS = new Set(["in", "of", "from", "degree", "degrees"]);
+
+/**
+ * Whether degree initials that are also a state's postal code are the state, written after a place and a comma
+ * ("Johns Hopkins University, Baltimore, MD", "Georgetown University, Washington, D.C.", "Tufts University, Medford,
+ * MA"). Not after a degree or a field ("BS, MS in Physics", "Computer Science, MA").
+ */
+function regionAfterPlace<K extends string>(hit: Hit<DegreeEntry, K>, lineHits: readonly LexHit<K>[]): boolean {
+  if (!isRegion(hit.surface.replace(/\./gu, ""))) return false;
+  const { tokens, text, start } = hit.line;
+  const at = partitionPoint(tokens, (t) => t.start < hit.start);
+  const before = tokens[at - 1];
+  if (!before || !/^\p{Lu}/u.test(before.raw) || !/^\s*,\s*$/u.test(text.slice(before.end - start, hit.start - start))) return false;
+  return !(hitsByEnd(lineHits).get(before.end) ?? []).some((h) => h.value.kind === "degree" || h.value.kind === "field");
+}
+
+// Capitalised words that go on a degree's initials without naming someone: "J.D. Candidate", "M.D. Program".
+const DEGREE_NOUNS = new Set([
+  "candidate", "candidates", "student", "students", "program", "programme", "degree", "graduate", "thesis",
+  "dissertation", "residency", "class", "cum", "magna", "summa", "with", "in", "of", "from", "honors", "honours",
+  "expected", "and", "or", "required", "preferred", "coursework", "studies", "track",
+]);
+
+/**
+ * Whether a doctorate's two-letter initials are a name's ("M.D. Anderson Cancer Center", "J.D. Power", "J.D. Edwards"): followed
+ * straight away by a capitalised word that is no field, degree or school ("M.D. Harvard Medical School" is the
+ * degree) nor a word that goes with a degree ("J.D. Candidate").
+ */
+function namesSomeone<K extends string>(hit: Hit<DegreeEntry, K>, lineHits: readonly LexHit<K>[]): boolean {
+  if (hit.value.level !== "doctorate" || hit.surface.replace(/\./gu, "").length !== 2) return false;
+  const { tokens, text, start } = hit.line;
+  const at = partitionPoint(tokens, (t) => t.start < hit.end);
+  const next = tokens[at];
+  if (!next || !/^\p{Lu}\p{Ll}/u.test(next.raw) || DEGREE_NOUNS.has(next.norm)) return false;
+  if (!/^\.?\s+$/u.test(text.slice(hit.end - start, next.start - start))) return false;
+  if ((hitsByStart(lineHits).get(next.start) ?? []).some((h) => h.value.kind === "degree" || h.value.kind === "field")) return false;
+  // A school's name is a few words long: the rest of a long line is not searched for every pair of initials.
+  const rest = text.slice(next.start - start, next.start - start + 120);
+  const school = findInstitution(rest);
+  return school === null || !rest.startsWith(school.split(/\s/u)[0]!);
+}
+
 /**
  * Whether an ambiguous abbreviation ("MS", "BA", "AS") is a degree here: it must be followed by "in"/"of" or a field
  * of study ("MS in Computer Science", "BA History"), or stand next to another degree ("BS/MS"). "MS Office" is not.
@@ -170,7 +212,8 @@ function abbreviationIsDegree<K extends string>(hit: Hit<DegreeEntry, K>, lineHi
   const found = partitionPoint(tokens, (t) => t.start < hit.start);
   const at = tokens[found]?.start === hit.start ? found : -1;
   const next = tokens[at + 1];
-  if (next && (next.norm === "in" || next.norm === "of")) return true;
+  // "MS in Physics", "JD from an ABA-accredited law school", "MD degree".
+  if (next && DEGREE_FOLLOWERS.has(next.norm)) return true;
   const window = [tokens[at - 1], tokens[at + 1], tokens[at + 2]].filter((t) => t !== undefined);
   // The hits starting at the window's words, from an index of the line's hits by start: going through the line's
   // hits for every abbreviation was quadratic ("BS MS BS MS …" took 9 s at 100,000 characters).
@@ -183,17 +226,25 @@ function abbreviationIsDegree<K extends string>(hit: Hit<DegreeEntry, K>, lineHi
 }
 
 const hitsByStartOf = new WeakMap<readonly object[], Map<number, LexHit<string>[]>>();
+const hitsByEndOf = new WeakMap<readonly object[], Map<number, LexHit<string>[]>>();
 
-function hitsByStart<K extends string>(hits: readonly LexHit<K>[]): Map<number, LexHit<K>[]> {
-  let index = hitsByStartOf.get(hits) as Map<number, LexHit<K>[]> | undefined;
+const hitsByStart = <K extends string>(hits: readonly LexHit<K>[]) => hitIndex(hits, hitsByStartOf, "start");
+const hitsByEnd = <K extends string>(hits: readonly LexHit<K>[]) => hitIndex(hits, hitsByEndOf, "end");
+
+function hitIndex<K extends string>(
+  hits: readonly LexHit<K>[],
+  cache: WeakMap<readonly object[], Map<number, LexHit<string>[]>>,
+  key: "start" | "end",
+): Map<number, LexHit<K>[]> {
+  let index = cache.get(hits) as Map<number, LexHit<K>[]> | undefined;
   if (!index) {
     index = new Map();
     for (const h of hits) {
-      const list = index.get(h.start);
+      const list = index.get(h[key]);
       if (list) list.push(h);
-      else index.set(h.start, [h]);
+      else index.set(h[key], [h]);
     }
-    hitsByStartOf.set(hits, index as Map<number, LexHit<string>[]>);
+    cache.set(hits, index as Map<number, LexHit<string>[]>);
   }
   return index;
 }
@@ -280,8 +331,8 @@ export function extractJobEducation(scan: Scan<JobSection>): EducationRequiremen
       const accepted = sentenceDegrees.filter((d) => {
         // A licence asked for is a skill, not a degree ("Active Texas Journeyman Electrician license"); some degree
         // words name the job's level in a posting (DegreeEntry.resumeOnly).
-        if (inSkillName(scan, d) || d.value.resumeOnly) return false;
-        if (d.value.ambiguous) return abbreviationIsDegree(d, lineHits);
+        if (inSkillName(scan, d) || d.value.resumeOnly || namesSomeone(d, lineHits)) return false;
+        if (d.value.ambiguous) return !regionAfterPlace(d, lineHits) && abbreviationIsDegree(d, lineHits);
         if (d.value.generic) return !specific && genericDegreeIsRequirement(scan, line, d, hitsOfSentence());
         return true;
       });
@@ -378,17 +429,23 @@ export function extractCandidateEducation(
     const supported = inEducation || lineFields.length > 0 || institution !== null;
     const lineDegrees = degreeHits(lineHits);
     const secondary = lineDegrees.filter((d) => d.value.level === "secondary");
+    // Degrees written after the name ("Priya Nair, PharmD, RPh", "Robert Hale, MD") are the writer's.
+    const credentials = postNominals(scan.doc, line);
+    const afterName = (d: Hit<DegreeEntry, ResumeSection>) =>
+      credentials !== null && d.start >= credentials[0] && d.end <= credentials[1] && !d.value.generic && !d.value.bare;
     const accepted = lineDegrees.filter(
       (d) =>
-        !d.value.generic &&
+        afterName(d) ||
+        (!d.value.generic &&
         (supported || tradeQualification(scan, d)) &&
-        (!d.value.ambiguous || inEducation || abbreviationIsDegree(d, lineHits)) &&
+        (!d.value.ambiguous || ((inEducation || abbreviationIsDegree(d, lineHits)) && !regionAfterPlace(d, lineHits))) &&
         // Initials that open a catalogue skill's name are the product's ("MS Project", "MS Access"), wherever listed,
         // but on an education line that names a school they are the degree ("MS Project Management, Northeastern
         // University, 2019").
         !(d.value.ambiguous && !(inEducation && institution !== null) && inSkillName(scan, d)) &&
         !namesAnAward(d) &&
-        !schoolsDiploma(d, secondary),
+        !namesSomeone(d, lineHits) &&
+        !schoolsDiploma(d, secondary)),
     );
     if (accepted.length === 0 && inEducation && institution !== null) {
       const programme = tradeProgramme(scan, line, institution);

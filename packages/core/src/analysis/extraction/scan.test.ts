@@ -26,6 +26,9 @@ const catalogue = new Catalogue(
             { name: "Registered Nurse (RN) License", type: "Certification" },
             { name: "Critical Care Registered Nurse (CCRN)", type: "Certification" },
             { name: "Teaching License", type: "Certification" },
+            { name: "Pharmacist License", type: "Certification", aliases: ["RPh License"] },
+            { name: "Personal Licence Holder", type: "Certification", aliases: ["Personal Licence"] },
+            { name: "Dental License", type: "Certification", aliases: ["DDS License"] },
             { name: "Tolerance Stack-Up Analysis", type: "Specialized Skill", aliases: ["Stack Analyses"] },
             { name: "Apache Spark", type: "Specialized Skill" },
             { name: "Apache Kafka", type: "Specialized Skill" },
@@ -84,6 +87,17 @@ describe("skills shown by the verb of the work", () => {
 
 describe("licensed roles in a licences section", () => {
   const named = (text: string) => scanText(text, RESUME_SECTIONS, catalogue).skills.map((s) => [s.surface, catalogue.skill(s.value)!.name]);
+
+  it("read a one-word role after 'Licensed', or in initials, as its licence", () => {
+    expect(named("Licenses\nLicensed Pharmacist, State of Ohio (#03-1-234567), active\nRPh – Kentucky")).toEqual([
+      ["Licensed Pharmacist", "Pharmacist License"],
+      ["RPh", "Pharmacist License"],
+    ]);
+    // A role word that goes on into another title is not the licence; initials that name a degree are the degree.
+    expect(named("Certifications\nLicensed Personal Trainer (NASM)")).toEqual([]);
+    expect(named("Licensure\nDDS, Massachusetts")).toEqual([]);
+  });
+
 
   it("read the role's name, or its abbreviation in capitals, as its licence", () => {
     expect(named("Licenses & Certifications\nRegistered Nurse, Illinois (active, #041-123456)\nRN – Wisconsin")).toEqual([

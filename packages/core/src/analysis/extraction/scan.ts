@@ -4,6 +4,8 @@ import { PhraseMatcher, type Match } from "../../text/matcher.ts";
 import type { Token } from "../../text/tokens.ts";
 import { parseDocument, tokenStartingAt, type Document, type Line, type SectionVocabulary } from "../text/document.ts";
 import { RESUME_SECTIONS } from "../text/headings.ts";
+import { MASK } from "../text/mask.ts";
+import { partitionPoint } from "../../partition-point.ts";
 import { CANADIAN_PROVINCES, US_STATES } from "../lexicon/jurisdictions.ts";
 import { inOtherFamily, isAudience, outOfProfession } from "./senses.ts";
 
@@ -254,6 +256,14 @@ function licensedRoles(catalogue: Catalogue): PhraseMatcher<string> {
         const full = (bracket?.[1] ?? role).trim();
         if (/\s/u.test(full)) patterns.push({ phrase: full, value: s.id });
         if (bracket) patterns.push({ phrase: bracket[2]!.trim(), value: s.id, caseSensitive: true });
+        // A one-word role in initials is the licensed title as its holders write it ("RPh License" → "RPh, Ohio";
+        // "PT License" → "PT – Colorado #1234"); not one that names a degree ("DDS License": a DDS is a degree, its
+        // licence is another thing), which the education reading takes.
+        else if (/^[\p{L}.]+$/u.test(full) && (full.match(/\p{Lu}/gu)?.length ?? 0) >= 2 && !namesDegree(full)) {
+          patterns.push({ phrase: full, value: s.id, caseSensitive: true });
+        }
+        // A one-word role after "Licensed" is the licence: "Licensed Pharmacist, State of Ohio" (see LICENSED_ROLE_END).
+        if (!/\s/u.test(full) && !bracket) patterns.push({ phrase: `licensed ${full}`, value: s.id });
       }
     }
     matcher = new PhraseMatcher(patterns);
@@ -288,11 +298,64 @@ function saysLicensed(text: string): boolean {
  * "RN – Illinois" is the Registered Nurse (RN) License. Only where no catalogue phrase already covers the words.
  */
 function licensedRoleHits<K extends string>(text: string, catalogue: Catalogue, line: Line<K>, found: readonly Hit<string, K>[]): Hit<string, K>[] {
+  // Whether a match overlaps a hit found: of the hits starting before its end (sorted by start), the furthest end
+  // passes its start. Looked up by binary search, not by going through the hits for every match.
+  const spans = [...found].sort((a, b) => a.start - b.start);
+  const reach: number[] = [];
+  for (const h of spans) reach.push(Math.max(reach.at(-1) ?? -1, h.end));
+  const covered = (m: { start: number; end: number }) => {
+    const n = partitionPoint(spans, (h) => h.start < m.end);
+    return n > 0 && reach[n - 1]! > m.start;
+  };
   return licensedRoles(catalogue)
     .findAll(text, line.tokens)
-    .filter((m) => !found.some((h) => h.start < m.end && m.start < h.end))
+    .filter((m) => !covered(m))
+    .filter((m) => !/^licensed\s/iu.test(m.surface) || LICENSED_ROLE_END.test(text.slice(m.end, m.end + 12)))
     .map((m) => ({ ...m, line }));
 }
+
+// "Licensed Pharmacist, State of Ohio", "Licensed Psychologist (#PSY 12345)", "Licensed Paramedic in Texas": the role
+// ends the phrase. "Licensed Personal Trainer" is no Personal Licence, "Licensed Driver Trainer" no driver's licence.
+const LICENSED_ROLE_END = /^\s*(?:$|[,;:(\[–—|#/-]|(?:in|since|of)\b|\d)/u;
+
+const namesDegree = (phrase: string): boolean => LEXICON.lookup(phrase).some((e) => e.kind === "degree");
+
+/**
+ * The credentials written after the name on a résumé's first line, as a span of the text: "Priya Nair, PharmD, RPh",
+ * "Jane Doe, RN, BSN", "Robert Hale, MD | Baltimore, MD" (the part after the name, up to the first separator). Null
+ * when the first line is not a name followed by short comma-separated credentials.
+ */
+export function postNominals<K extends string>(doc: Document<K>, line: Line<K>): [number, number] | null {
+  if (line.section !== "preamble" || line.heading || firstLine(doc) !== line) return null;
+  const head = line.text.split(/\s+[-–—|@·•]\s+|\s*[|·•]\s*/u)[0] ?? "";
+  const comma = head.indexOf(",");
+  if (comma < 0) return null;
+  // Blind scoring masks the name itself (text/redact.ts): then the credentials follow the mask.
+  const name = head.slice(0, comma).trim();
+  const masked = name === "" && doc.text.slice(Math.max(0, line.start - 1), line.start + comma).includes(MASK);
+  if (!masked && !PERSON_NAME.test(name)) return null;
+  const parts = head.slice(comma + 1).split(",");
+  if (!parts.every((p) => CREDENTIAL.test(p.trim()))) return null;
+  return [line.start + comma + 1, line.start + head.length];
+}
+
+const firstLines = new WeakMap<object, Line<string> | null>();
+
+/** The first line with words, once per document (postNominals is asked about every line). */
+function firstLine<K extends string>(doc: Document<K>): Line<K> | null {
+  let first = firstLines.get(doc) as Line<K> | null | undefined;
+  if (first === undefined) {
+    first = doc.lines.find((l) => l.tokens.length > 0) ?? null;
+    firstLines.set(doc, first);
+  }
+  return first;
+}
+
+// Two to four capitalised words ("Priya Nair", "Mary-Kate O'Neil", "JANE DOE").
+const PERSON_NAME = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}$/u;
+// A credential as written after a name: initials with a letter in capitals ("RN", "PharmD", "Ph.D.", "SHRM-CP",
+// "MLS(ASCP)"), no sentence or place name.
+const CREDENTIAL = /^(?=[^\s]*\p{Lu}[^\s]*\p{Lu})[\p{L}.()&/-]{2,14}$/u;
 
 // "TX DL", "Texas DL", "CA DL": a state's driver's licence by the shorthand "DL", which alone is too many things
 // (deep learning, distribution list) to read as one. Written in capitals, after the state's postal code or name.

@@ -112,6 +112,12 @@ const DEGREES: DegreeSpec[] = [
   { level: "bachelor", phrases: "bachelor of science in nursing|bachelor of nursing|b.s.n", field: "nursing" },
   { level: "bachelor", phrases: "BSN", field: "nursing", caseSensitive: true },
   { level: "bachelor", phrases: "bachelor of laws|llb", field: "law" },
+  { level: "bachelor", phrases: "bachelor of social work|b.s.w", field: "social-work" },
+  // "BSW" is also Baylor Scott & White, a health system.
+  { level: "bachelor", phrases: "BSW", field: "social-work", ambiguous: true, caseSensitive: true },
+  { level: "bachelor", phrases: "bachelor of architecture|b.arch", field: "architecture" },
+  { level: "bachelor", phrases: "BArch", field: "architecture", caseSensitive: true },
+  { level: "bachelor", phrases: "bachelor of pharmacy|bachelor of science in pharmacy|bpharm|b.pharm", field: "pharmacy" },
   // Engineers, computer scientists and business graduates name their degree by its initials: "BSME, Purdue", "MSEE",
   // "BSCS", "B.S.B.A., Finance".
   { level: "bachelor", phrases: "bsme|b.s.m.e|bsmech", field: "mechanical-engineering" },
@@ -135,8 +141,12 @@ const DEGREES: DegreeSpec[] = [
   { level: "master", phrases: "msme|m.s.m.e", field: "mechanical-engineering", ambiguous: true },
   { level: "master", phrases: "msee|m.s.e.e", field: "electrical-engineering" },
   { level: "master", phrases: "mscs|m.s.c.s", field: "computer-science", ambiguous: true },
-  { level: "master", phrases: "master of fine arts|mfa", field: "fine-arts" },
-  { level: "master", phrases: "master of public health|mph", field: "public-health" },
+  // "MFA" is also multi-factor authentication and "MPH" a speed ("65 MPH"): the initials count only in capitals and
+  // with other education evidence.
+  { level: "master", phrases: "master of fine arts|m.f.a", field: "fine-arts" },
+  { level: "master", phrases: "MFA", field: "fine-arts", ambiguous: true, caseSensitive: true },
+  { level: "master", phrases: "master of public health|m.p.h", field: "public-health" },
+  { level: "master", phrases: "MPH", field: "public-health", ambiguous: true, caseSensitive: true },
   { level: "master", phrases: "master of education|m.ed", field: "education" },
   { level: "master", phrases: "MEd", field: "education", caseSensitive: true },
   { level: "master", phrases: "master of science in nursing|master of nursing", field: "nursing" },
@@ -146,10 +156,71 @@ const DEGREES: DegreeSpec[] = [
   // "DNP" is also a SCADA protocol ("Modbus and DNP 3.0").
   { level: "doctorate", phrases: "DNP", field: "nursing", ambiguous: true, caseSensitive: true },
   { level: "master", phrases: "MS|MA|M.S|M.A", ambiguous: true, caseSensitive: true },
+  // Professional master's degrees, by name and initials. Initials that are also other things are ambiguous: MSW
+  // (municipal solid waste), MPA (Motion Picture Association; "MPa" the unit is another case), MHA (Mental Health
+  // America), MAT (a mat), MSF (Médecins Sans Frontières), "LLM" (a large language model). "MArch" is "March" in
+  // other capitals. An LL.M. follows a first law degree and is a master's: it adds no rung to a J.D.
+  { level: "master", phrases: "master of social work|m.s.w", field: "social-work" },
+  { level: "master", phrases: "MSW", field: "social-work", ambiguous: true, caseSensitive: true },
+  { level: "master", phrases: "master of public administration|m.p.a", field: "public-administration" },
+  { level: "master", phrases: "MPA", field: "public-administration", ambiguous: true, caseSensitive: true },
+  { level: "master", phrases: "master of health administration|master of healthcare administration|m.h.a", field: "health-administration" },
+  { level: "master", phrases: "MHA", field: "health-administration", ambiguous: true, caseSensitive: true },
+  { level: "master", phrases: "master of arts in teaching|master of teaching|m.a.t", field: "education" },
+  { level: "master", phrases: "MAT", field: "education", ambiguous: true, caseSensitive: true },
+  { level: "master", phrases: "m.s.n", field: "nursing" },
+  {
+    level: "master",
+    phrases: "master of physician assistant studies|master of science in physician assistant studies|m.p.a.s|mpas|mspas|m.s.p.a.s",
+    field: "physician-assistant-studies",
+  },
+  { level: "master", phrases: "master of accountancy|master of accounting|master of professional accountancy|m.acc|m.acy", field: "accounting" },
+  { level: "master", phrases: "MAcc|MAcy|MPAcc", field: "accounting", caseSensitive: true },
+  { level: "master", phrases: "master of science in finance|m.s.f", field: "finance" },
+  { level: "master", phrases: "MSF", field: "finance", ambiguous: true, caseSensitive: true },
+  {
+    level: "master",
+    phrases: "master of library and information science|master of library science|master of information and library science|mlis|m.l.i.s",
+    field: "library-science",
+  },
+  { level: "master", phrases: "master of architecture|m.arch", field: "architecture" },
+  { level: "master", phrases: "MArch", field: "architecture", caseSensitive: true },
+  { level: "master", phrases: "master of laws|ll.m", field: "law" },
+  { level: "master", phrases: "LLM", field: "law", ambiguous: true, caseSensitive: true },
+  { level: "master", phrases: "master of pharmacy|mpharm|m.pharm", field: "pharmacy" },
   {
     level: "doctorate",
     phrases: "phd|ph.d|ph. d|doctorate|doctoral degree|doctoral|doctor of philosophy|dphil|d.phil|edd|ed.d|doctor of science",
-  },
+  },  // First-professional doctorates, the degrees that license a profession: a recruiter reads "PharmD", "DDS" or "J.D."
+  // as a doctorate, and a posting asking for one asks for that rung (a Master's does not meet "PharmD required"; a
+  // PharmD meets "Master's preferred"). They are placed with the research doctorates rather than on a rung of their
+  // own: the ladder measures how far a candidate's schooling goes, and the field says which profession it is. The
+  // MBBS, the first medical degree outside North America, is the same qualification as an M.D. Initials that are
+  // ordinary words or other things need other education evidence (see extraction/education.ts): MD and DC are also
+  // Maryland and the District of Columbia, DO and OD words or an outer diameter, JD a job description or J.D. Edwards,
+  // DDS a data distribution service, DMD a disease, DPT a vaccine, OTD on-time delivery, DVM a digital voltmeter.
+  { level: "doctorate", phrases: "doctor of medicine|m.d|mbbs|m.b.b.s", field: "medicine" },
+  { level: "doctorate", phrases: "MD", field: "medicine", ambiguous: true, caseSensitive: true },
+  { level: "doctorate", phrases: "doctor of osteopathic medicine|doctor of osteopathy|d.o", field: "medicine" },
+  { level: "doctorate", phrases: "DO", field: "medicine", ambiguous: true, caseSensitive: true },
+  { level: "doctorate", phrases: "doctor of dental surgery|doctor of dental medicine|d.d.s|d.m.d", field: "dentistry" },
+  { level: "doctorate", phrases: "DDS|DMD", field: "dentistry", ambiguous: true, caseSensitive: true },
+  { level: "doctorate", phrases: "doctor of pharmacy|pharmd|pharm.d|pharm. d", field: "pharmacy" },
+  { level: "doctorate", phrases: "doctor of physical therapy|d.p.t", field: "physical-therapy" },
+  { level: "doctorate", phrases: "DPT", field: "physical-therapy", ambiguous: true, caseSensitive: true },
+  { level: "doctorate", phrases: "doctor of occupational therapy|o.t.d", field: "occupational-therapy" },
+  { level: "doctorate", phrases: "OTD", field: "occupational-therapy", ambiguous: true, caseSensitive: true },
+  { level: "doctorate", phrases: "doctor of veterinary medicine|d.v.m|v.m.d", field: "veterinary-medicine" },
+  { level: "doctorate", phrases: "DVM|VMD", field: "veterinary-medicine", ambiguous: true, caseSensitive: true },
+  { level: "doctorate", phrases: "doctor of optometry", field: "optometry" },
+  { level: "doctorate", phrases: "OD|O.D", field: "optometry", ambiguous: true, caseSensitive: true },
+  { level: "doctorate", phrases: "doctor of psychology|psyd|psy.d", field: "psychology" },
+  { level: "doctorate", phrases: "doctor of audiology|au.d", field: "audiology" },
+  { level: "doctorate", phrases: "AuD", field: "audiology", caseSensitive: true },
+  { level: "doctorate", phrases: "doctor of chiropractic", field: "chiropractic" },
+  { level: "doctorate", phrases: "DC|D.C", field: "chiropractic", ambiguous: true, caseSensitive: true },
+  { level: "doctorate", phrases: "juris doctor|juris doctorate|doctor of jurisprudence|doctor of law", field: "law" },
+  { level: "doctorate", phrases: "JD|J.D", field: "law", ambiguous: true, caseSensitive: true },
 ];
 
 interface FieldSpec {
@@ -205,11 +276,22 @@ const FIELDS: FieldSpec[] = [
   { name: "Nursing", family: "health", phrases: "nursing" },
   { name: "Medicine", family: "health", phrases: "medicine" },
   { name: "Pharmacy", family: "health", phrases: "pharmacy" },
+  { name: "Dentistry", family: "health", phrases: "dentistry|dental medicine|dental surgery" },
+  { name: "Veterinary Medicine", family: "health", phrases: "veterinary medicine" },
+  { name: "Physical Therapy", family: "health", phrases: "physical therapy|physiotherapy" },
+  { name: "Occupational Therapy", family: "health", phrases: "occupational therapy" },
+  { name: "Optometry", family: "health", phrases: "optometry" },
+  { name: "Audiology", family: "health", phrases: "audiology" },
+  { name: "Chiropractic", family: "health", phrases: "chiropractic" },
+  { name: "Physician Assistant Studies", family: "health", phrases: "physician assistant studies" },
+  { name: "Health Administration", family: "health", phrases: "health administration|healthcare administration|health care administration" },
   { name: "Public Health", family: "health", phrases: "public health|health sciences" },
   { name: "Psychology", family: "social", phrases: "psychology" },
   { name: "Sociology", family: "social", phrases: "sociology|anthropology" },
   { name: "Political Science", family: "social", phrases: "political science|politics|international relations" },
   { name: "Social Work", family: "social", phrases: "social work" },
+  { name: "Public Administration", family: "social", phrases: "public administration|public policy" },
+  { name: "Library Science", family: "humanities", phrases: "library science|library and information science" },
   { name: "English", family: "humanities", phrases: "english|english literature|literature" },
   { name: "History", family: "humanities", phrases: "history" },
   { name: "Philosophy", family: "humanities", phrases: "philosophy" },

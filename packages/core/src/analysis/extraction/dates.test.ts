@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coveredMonths, findDateRanges, monthIndex, monthLabel } from "./dates.ts";
+import { coveredMonths, findDateRanges, findSingleDates, monthIndex, monthLabel } from "./dates.ts";
 
 const NOW = new Date(Date.UTC(2025, 5, 15)); // June 2025
 const months = (text: string) => findDateRanges(text, NOW).map((r) => [monthLabel(r.start), monthLabel(r.end - 1), r.end - r.start]);
@@ -80,10 +80,54 @@ describe("findDateRanges", () => {
     expect(months("Graduate studies Sep 2023 – expected May 2025")).toEqual([["2023-09", "2025-05", 21]]);
   });
 
+  it("reads a year ended by the last two digits of a later one ('2012–13', \"2012 – '14\")", () => {
+    expect(months("Server, Olive Garden, 2012–13")).toEqual([["2012-07", "2013-06", 12]]);
+    expect(months("Server, Olive Garden, 2012 – '14")).toEqual([["2012-07", "2014-06", 24]]);
+    expect(months("Teacher 1998–02 Lincoln School")).toEqual([["1998-07", "2002-06", 48]]);
+    expect(months("2012–13 Server, Olive Garden")).toEqual([["2012-07", "2013-06", 12]]);
+    expect(months("the 2020-21 school year")).toEqual([["2020-07", "2021-06", 12]]);
+  });
+
+  it("reads no year and a count after it, an earlier or far end, or a year-month as such a range", () => {
+    expect(months("Grew the team in 2019 - 20 people by year end")).toEqual([]);
+    expect(months("Served 2019 - 12 as treasurer")).toEqual([]);
+    expect(months("Closed 2019 - 45 accounts")).toEqual([]);
+    expect(months("Released 2019-12")).toEqual([]);
+    expect(months("2011-12")).toEqual([]);
+    expect(months("FY2019-20 budget")).toEqual([]);
+  });
+
+  it("reads a start and a dash closing the line as a range still running", () => {
+    expect(months("Dental Hygienist, Bright Smiles Dental, 12/2019–")).toEqual([["2019-12", "2025-06", 67]]);
+    expect(months("Nurse (Mar 2021 - )")).toEqual([["2021-03", "2025-06", 52]]);
+    expect(months("2018 –\nNurse")).toEqual([["2018-07", "2025-06", 84]]);
+    // A range cut by a line break is read whole, a dash in the middle of a line is no open end.
+    expect(months("Jan 2024 –\nDec 2024")).toEqual([["2024-01", "2024-12", 12]]);
+    expect(months("Revenue 2019 - growth of 12%")).toEqual([]);
+  });
+
   it("reports offsets of the range in the searched text", () => {
     const text = "Engineer, Acme (Jan 2020 – Feb 2021)";
     const [r] = findDateRanges(text, NOW, 100);
     expect(text.slice(r!.from - 100, r!.to - 100)).toBe("Jan 2020 – Feb 2021");
+  });
+});
+
+describe("findSingleDates", () => {
+  const single = (text: string) => findSingleDates(text, NOW).map((r) => [monthLabel(r.start), monthLabel(r.end - 1), r.current]);
+
+  it("reads a month as itself and a season as its three months", () => {
+    expect(single("Lifeguard, City Pool, Summer 2019")).toEqual([["2019-06", "2019-08", false]]);
+    expect(single("Research Assistant, MIT, Fall '18")).toEqual([["2018-09", "2018-11", false]]);
+    expect(single("Winter 2020")).toEqual([["2019-12", "2020-02", false]]);
+    expect(single("Pharmacist (locum), Nov 2024")).toEqual([["2024-11", "2024-11", false]]);
+    expect(single("06/2021")).toEqual([["2021-06", "2021-06", false]]);
+  });
+
+  it("reads no bare year, no season without a year and no date to come", () => {
+    expect(single("Employee of the year 2019")).toEqual([]);
+    expect(single("Summer camp counsellor")).toEqual([]);
+    expect(single("Starting Dec 2025")).toEqual([]);
   });
 });
 

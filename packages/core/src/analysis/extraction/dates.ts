@@ -1,6 +1,7 @@
 /**
  * Date ranges as written in résumés ("Jan 2019 – Present", "03/2017 - 12/2018", "2015–2019", "2019-04 to 2021-01",
- * "Since 2020", "06/15 - Now", "Mar 2016 – Exp. Jun 2017") turned into month intervals. Months are counted as indices (year × 12 + month) and intervals are
+ * "Since 2020", "06/15 - Now", "Mar 2016 – Exp. Jun 2017", "2012–13", "12/2019 –") turned into month intervals; single
+ * months and seasons ("Summer 2019") apart, by findSingleDates. Months are counted as indices (year × 12 + month) and intervals are
  * half-open [start, end), so "Jan 2019 – Mar 2019" covers 3 months.
  *
  * A year without a month is read as its middle: July for a start, the end of June for an end, so "2015 – 2019" is
@@ -59,6 +60,17 @@ const SHORT_NUMERIC_RANGE = new RegExp(
   "giu",
 );
 const SINCE = new RegExp(`${EDGE_BEFORE}since\\s+(${DATE_SRC})${EDGE_AFTER}`, "giu");
+// "2012–13", "2012 – '14": a year and the last two digits of a later one, within a decade. Not a year and a count of
+// something ("in 2019 - 20 people").
+// "2011-12" is as likely December 2011 (YEAR_MONTH): a year and a month's number joined by a hyphen, slash or dot
+// is left alone.
+const SHORT_END_RANGE = new RegExp(`${EDGE_BEFORE}(${YEAR_SRC})${SEP_SRC}['’]?(\\d\\d)(?![\\p{L}\\p{N}])`, "giu");
+// (Apart: under the "i" flag \p{Ll} matches capitals too.)
+const LOWER_WORD_AFTER = /^[^\S\n]*\p{Ll}/u;
+const YEAR_MONTH_SHAPE = /^\d{4}[-/.](?:0[1-9]|1[0-2])$/u;
+// "12/2019 –", "Mar 2021 -": a start and a dash closing the line (or its bracket) with no end written: the position
+// is still held.
+const OPEN_DASH = new RegExp(`${EDGE_BEFORE}(${DATE_SRC})[^\\S\\n]*(?:-{1,2}|–|—|−)[^\\S\\n]*(?=$|\\r?\\n|\\))`, "giu");
 const MAY_HOLD_DATES = new RegExp(`${YEAR_SRC}|['’]\\d\\d|\\d/\\d\\d`, "u");
 const OPEN = new RegExp(`^(?:${OPEN_SRC})$`, "iu");
 
@@ -157,7 +169,29 @@ export function findDateRanges(text: string, now: Date, offset = 0): MonthInterv
       if (found) out.push(found);
     }
   }
-  const earlier = disjointSpans(out);
+  let earlier = disjointSpans(out);
+  for (const m of text.matchAll(SHORT_END_RANGE)) {
+    const from = offset + m.index;
+    if (overlapsAny(earlier, from, from + m[0].length)) continue;
+    // "in 2019 - 20 people": a count, spaced off the year; "the 2020-21 school year" is a range.
+    const spaced = /\s/u.test(m[0]);
+    if (YEAR_MONTH_SHAPE.test(m[0]) || (spaced && LOWER_WORD_AFTER.test(text.slice(m.index + m[0].length)))) continue;
+    const startYear = Number(m[1]);
+    let endYear = startYear - (startYear % 100) + Number(m[2]);
+    if (endYear < startYear) endYear += 100;
+    if (endYear === startYear || endYear - startYear > 10) continue;
+    const found = interval({ year: startYear, month: null }, { year: endYear, month: null }, nowIndex, from, from + m[0].length);
+    if (found) out.push(found);
+  }
+  earlier = disjointSpans(out);
+  for (const m of text.matchAll(OPEN_DASH)) {
+    const from = offset + m.index;
+    if (overlapsAny(earlier, from, from + m[0].length)) continue;
+    const start = parsePoint(m[1]!, nowYear);
+    const found = start && interval(start, "open", nowIndex, from, from + m[0].length);
+    if (found) out.push(found);
+  }
+  earlier = disjointSpans(out);
   for (const m of text.matchAll(SINCE)) {
     const from = offset + m.index;
     if (overlapsAny(earlier, from, from + m[0].length)) continue;
@@ -166,6 +200,35 @@ export function findDateRanges(text: string, now: Date, offset = 0): MonthInterv
     if (found) out.push(found);
   }
   return out.sort((a, b) => a.from - b.from);
+}
+
+// A single month or season with its year, "Summer 2019", "Nov 2026", "Fall '18", "06/2021": work of that month or
+// season alone (a summer job, a one-month contract).
+const SINGLE = new RegExp(
+  `${EDGE_BEFORE}((?:${MONTH_SRC})\\.?,?\\s*(?:${YEAR_SRC}|['’]\\d\\d)|(?:0?[1-9]|1[0-2])\\s?/\\s?${YEAR_SRC})${EDGE_AFTER}`,
+  "giu",
+);
+const SEASON = /^(?:winter|spring|summer|fall|autumn)/iu;
+
+/**
+ * The single dates of a text, each a month, or a season's three months around its middle month ("Summer 2019" is
+ * June to August), as half-open intervals that are never current. Dates in the future are left out.
+ */
+export function findSingleDates(text: string, now: Date, offset = 0): MonthInterval[] {
+  if (!MAY_HOLD_DATES.test(text)) return [];
+  const nowIndex = monthIndex(now);
+  const nowYear = now.getUTCFullYear();
+  const out: MonthInterval[] = [];
+  for (const m of text.matchAll(SINGLE)) {
+    const point = parsePoint(m[1]!.replace(/\s+(?=\/)|(?<=\/)\s+/gu, ""), nowYear);
+    if (!point || point.month === null) continue;
+    const season = SEASON.test(m[1]!);
+    const start = startIndex(point) - (season ? 1 : 0);
+    const end = Math.min(start + (season ? 3 : 1), nowIndex + 1);
+    const from = offset + m.index;
+    if (start <= nowIndex && end > start) out.push({ start, end, current: false, from, to: from + m[0].length });
+  }
+  return out;
 }
 
 /** Does the text hold a date range that ends after `now` (an expected graduation, a course still running)? */

@@ -4,7 +4,7 @@
  */
 import type { ResumeSection } from "../text/headings.ts";
 import { isKnownCity, isRegion, splitCityBeforeRegion } from "../lexicon/cities.ts";
-import { findDateRanges, type MonthInterval } from "./dates.ts";
+import { findDateRanges, findSingleDates, type MonthInterval } from "./dates.ts";
 import { BULLET, MAX_TITLE_LINE_WORDS, type ResumeLine } from "./entry-lines.ts";
 import type { Scan } from "./scan.ts";
 
@@ -17,7 +17,8 @@ export interface EntryTitle {
 // Separators between the parts of an entry line: "Title, Employer — City | dates", "Title at Employer". Never tried
 // from inside a run of spaces: a match from there is also one from the run's start, which comes first, and trying
 // every space of a long run scans the rest of the run each time (2 s on a line of thousands of bracketed asides).
-const ENTRY_SEPARATOR = /(?:(?<!\s)|(?!\s))\s*(?:[,|·•—–]|\s-\s|\bat\b|@)\s*/u;
+// A tab, or a wide gap of spaces, sets columns apart as a mark does ("Forklift Operator\tAmazon\t2019 – 2021").
+const ENTRY_SEPARATOR = /(?:(?<!\s)|(?!\s))\s*(?:[,|·•—–]|\s-\s|\bat\b|@|\t|[^\S\n]{4,})\s*/u;
 const STATE_CODE = /^\p{Lu}{2}$/u;
 const WORK_MODE_WORD = /^(?:remote|hybrid|on-?site)$/iu;
 const MAX_EMPLOYER_CHARS = 80;
@@ -45,7 +46,16 @@ function unbracket(s: string): string {
   }
   return out + s.slice(copied);
 }
-const entryParts = (s: string): string[] => unbracket(s).split(ENTRY_SEPARATOR).map((part) => part.replace(/\s+/gu, " ").trim());
+// An aside cut open by the dates after it ("Data Analyst at Spotify (2020 – 2022)" read up to its dates) is no part of
+// the name before it.
+// (Trimmed without a regex: "\s*[([]\s*$" is tried from every space of a long line.)
+const withoutOpenAside = (s: string): string => {
+  const trimmed = s.trimEnd();
+  const last = trimmed.at(-1);
+  return last === "(" || last === "[" ? trimmed.slice(0, -1) : s;
+};
+const entryParts = (s: string): string[] =>
+  withoutOpenAside(unbracket(s)).split(ENTRY_SEPARATOR).map((part) => part.replace(/\s+/gu, " ").trim());
 const canBeName = (part: string): boolean =>
   /\p{L}{2}/u.test(part) && !/\d{4}/u.test(part) && !STATE_CODE.test(part) && !WORK_MODE_WORD.test(part);
 
@@ -110,8 +120,8 @@ export const pastedName = (name: string): string => {
 // "Acme Corp, Engineer", "Acme Corp | Engineer", "Acme Corp — Engineer": a name set apart from the title after it;
 // "Engineer, Acme Corp", "Engineer at Acme": one set apart after it. Words run on without a mark ("Engineer Level
 // 2", "Researcher for <project>") belong to the title.
-const ENDS_WITH_SEPARATOR = /(?:[,|·•—–@]|\s-)\s*$/u;
-const STARTS_WITH_SEPARATOR = /^\s*(?:[,|·•—–@]|-\s|at\s)/iu;
+const ENDS_WITH_SEPARATOR = /(?:[,|·•—–@]|\s-|\t|[^\S\n]{4})\s*$/u;
+const STARTS_WITH_SEPARATOR = /^\s*(?:[,|·•—–@]|-\s|at\s|\t|[^\S\n]{4})/iu;
 // The wrapped end of a sentence of the entry above ("…to provide step-by-step instructions for\ntroubleshooting
 // issues"): it starts in lower case or ends a clause, and names nobody.
 const NOT_A_NAME_LINE = /^(?:\p{Ll}|.*[;:]$)/u;
@@ -202,9 +212,10 @@ const writtenAsName = (part: string): boolean =>
   part.split(/[\s/]+/u).every((w) => !/\p{L}/u.test(w) || NAME_LINK.test(w) || /^[^\p{L}]*[\p{Lu}\p{N}]/u.test(w));
 
 // The head nouns of job titles: a part ending in one is a role, not an organisation ("Planning & Performance Analyst",
-// "Data Technician"); organisations are named otherwise ("… Planning Commission", "Acme Analytics").
+// "Data Technician", "Security Guard", "Shift Lead"); organisations are named otherwise ("… Planning Commission",
+// "Acme Analytics").
 const ROLE_HEAD =
-  /\b(?:analyst|technician|specialist|coordinator|assistant|engineer|developer|officer|consultant|administrator|clerk|representative|scientist|designer|planner|supervisor|advisor|adviser|accountant|intern)$/iu;
+  /\b(?:analyst|technician|specialist|coordinator|assistant|engineer|developer|officer|consultant|administrator|clerk|representative|scientist|designer|planner|supervisor|advisor|adviser|accountant|intern|mechanic|guard|lifeguard|nanny|attendant|aide|operator|driver|installer|instructor|therapist|technologist|lead|manager|director)$/iu;
 
 /** The part after a role's own, when it is written as a name and is no role itself. */
 function nameAfterRole(text: string, role: string): string | null {
@@ -259,7 +270,12 @@ export function employerOf(
       const afterDates = dates ? nameBeforePlace(text.slice(dates.to)) : null;
       if (afterDates) return on(title.line, afterDates);
       const rest = text.slice(tail, dates?.from ?? text.length);
-      const after = STARTS_WITH_SEPARATOR.test(rest) ? firstNamePart(rest) : null;
+      // An aside right after the title is the title's ("Web Developer (Contract), Accenture via TEKsystems").
+      const afterName = STARTS_WITH_SEPARATOR.test(unbracket(rest)) ? firstNamePart(rest) : null;
+      const after = afterName && clientOf(afterName);
+      // Contract work named only by its agency ("Accountant (contract via Robert Half)"): the agency employed them.
+      const agency = after ? null : VIA_AGENCY.exec(rest)?.[1]?.trim();
+      if (agency) return on(title.line, agency);
       if (after && !segmentLabel(after)) return on(title.line, after);
       // A segment after the title ("Account Executive, Mid-Market") is where the title was held: the employer is
       // named after it or elsewhere in the entry, the segment only when nothing else names one.
@@ -280,9 +296,13 @@ export function employerOf(
     }
   }
   const above = title ? lines[title.line.index - 1] : lines[dateLine.index - 1];
-  const aboveName = nameLine(above, dateLine.section) && !listItem(lines, above) ? firstNamePart(above.text) : null;
+  const aboveName =
+    nameLine(above, dateLine.section) && !listItem(lines, above) && !firstDuty(lines, above, rangesByLine, isTitleLine)
+      ? firstNamePart(above.text)
+      : null;
   if (dateLine !== title?.line) {
-    const range = findDateRanges(dateLine.text, now)[0];
+    // An entry dated by a single month or season ("Lifeguard, City Pool, Summer 2019") has no range.
+    const range = findDateRanges(dateLine.text, now)[0] ?? findSingleDates(dateLine.text, now)[0];
     const before = range ? firstNamePart(dateLine.text.slice(0, range.from)) : null;
     // Without a title, words in lower case before the dates are the role as written ("JW / crew lead, 2019–now"),
     // under a company's name on the line above ("Riverbend Electrical Constructors — San Antonio").
@@ -295,7 +315,9 @@ export function employerOf(
     if (before) return on(dateLine, before);
   }
   if (title && title.line.index >= dateLine.index - 1) {
-    const below = lines[dateLine.index + 1];
+    // Under a title that is itself under its dates ("2019 – Present\nSenior Accountant\nDeloitte"), the line below
+    // the title.
+    const below = lines[Math.max(dateLine.index, title.line.index) + 1];
     if (below && headsNothing(scan, below, dateLine.section, rangesByLine, isTitleLine)) {
       const name = firstNamePart(below.text);
       if (name) return on(below, name);
@@ -304,6 +326,25 @@ export function employerOf(
   if (title && aboveName) return on(above!, aboveName);
   return segment;
 }
+
+/**
+ * A bulleted line right under the dates or title of the entry above is its first duty ("Registered Nurse, 2019 –
+ * Present\n- Led rounds\nCharge Nurse, 2016 – 2019"), not the name heading the next entry.
+ */
+function firstDuty(
+  lines: readonly ResumeLine[],
+  line: ResumeLine,
+  rangesByLine: Map<number, MonthInterval[]>,
+  isTitleLine: (line: ResumeLine) => boolean,
+): boolean {
+  const prev = lines[line.index - 1];
+  return BULLET.test(line.text) && !!prev && !prev.heading && prev.section === line.section && (rangesByLine.has(prev.index) || isTitleLine(prev));
+}
+
+// Agency work, "<Client> via <Agency>": the work was done at the client, named first.
+const VIA = /\s+via\s+.*$/iu;
+const clientOf = (name: string): string => name.replace(VIA, "") || name;
+const VIA_AGENCY = /\bvia\s+(\p{Lu}[\p{L}\p{N}&.'’ -]*?)\s*(?=[),|;]|$)/u;
 
 // A line that ends a sentence ("A fintech start-up."), unlike a name ending in an abbreviation ("Acme Corp.").
 const SENTENCE_END = /(?:\p{L}{5,}\.|[!?])$/u;

@@ -541,6 +541,13 @@ describe("candidate experience", () => {
     expect(experience("A 3 years project")).toMatchObject({ years: 0, source: "none" });
   });
 
+  it("reads years stated in a role ('Over 12 years as an ICU nurse'), not years as a volunteer", () => {
+    expect(experience("Summary\nOver 12 years as an ICU nurse in level I trauma centres.")).toMatchObject({ years: 12, source: "stated" });
+    expect(experience("Summary\nFour years as a shift lead and trainer.")).toMatchObject({ years: 4, source: "stated" });
+    expect(experience("Summary\n5 years as a volunteer firefighter.")).toMatchObject({ years: 0, source: "none" });
+    expect(experience("Summary\nA 3 years assignment.")).toMatchObject({ years: 0, source: "none" });
+  });
+
   it("lists distinct held titles, most recent first", () => {
     const exp = experience("Experience\nDevOps Engineer, 2021 – 2023\nSoftware Engineer, 2018 – 2021\nSoftware Engineer, 2016 – 2018");
     expect(exp.titles.map((t) => [t.name, t.careerGroup])).toEqual([

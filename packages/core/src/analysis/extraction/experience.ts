@@ -3,7 +3,7 @@ import type { ResumeSection } from "../text/headings.ts";
 import { neutralName, shownTitle } from "../text/occupations.ts";
 import { linesPassage, snippetAround } from "../text/snippet.ts";
 import type { CandidateExperience, Degree, EngineContext, HeldTitle, Position } from "../types.ts";
-import { coveredMonths, findDateRanges, monthLabel, type MonthInterval } from "./dates.ts";
+import { coveredMonths, findDateRanges, findSingleDates, monthLabel, type MonthInterval } from "./dates.ts";
 import { round2 } from "./evidence.ts";
 import type { Scan } from "./scan.ts";
 import { CREDENTIAL_KIND_WORDS, levelRank, positionLevel, titleOnLine, type Span } from "./titles.ts";
@@ -501,6 +501,26 @@ function wrappedRanges(scan: Scan<ResumeSection>, line: ResumeLine, now: Date): 
 }
 
 /**
+ * The single month or season dating an entry of a work history that gives no range: "Lifeguard, City Pool, Summer
+ * 2019", "Summer 2019" alone above its title, "Pharmacist (locum), CVS — Nov 2025". Only on a short line of the
+ * experience section that is no bullet, no wrapped sentence and no sentence of its own, with one such date that opens
+ * or closes the line: a date in the middle of a line ("Completed the audit in March 2020 ahead of schedule") is an
+ * event, not an entry.
+ */
+function entrySingleDate(line: ResumeLine, now: Date): MonthInterval | null {
+  if (line.section !== "experience" || BULLET.test(line.text) || CONTINUATION.test(line.text)) return null;
+  if (line.tokens.length > MAX_TITLE_LINE_WORDS || /\p{L}{4}[.!?]$/u.test(line.text.slice(-5))) return null;
+  const dates = findSingleDates(line.text, now, line.start);
+  if (dates.length !== 1) return null;
+  const [date] = dates as [MonthInterval];
+  const before = scanTextSlice(line, line.start, date.from);
+  const after = scanTextSlice(line, date.to, line.end);
+  return /[\p{L}\p{N}]/u.test(before) && /[\p{L}\p{N}]/u.test(after) ? null : date;
+}
+
+const scanTextSlice = (line: ResumeLine, from: number, to: number): string => line.text.slice(from - line.start, to - line.start);
+
+/**
  * Overlapping ranges on one line are one position written twice, as in pasted profiles ("Nov 2005 - Feb 2022 ·
  * 16 yrs 4 mosNov 2005 to Feb 2022"): the leftmost is kept.
  */
@@ -544,8 +564,13 @@ export function extractCandidateExperience(
   for (const line of scan.doc.lines) {
     if (line.heading || line.section !== entry?.section) entry = null;
     if (line.heading || NOT_EMPLOYMENT.has(line.section) || educationLines.has(line.index)) continue;
-    const found = [...findDateRanges(line.text, now, line.start), ...wrappedRanges(scan, line, now)];
-    const ranges = employmentRanges(scan, ctx, line, leftmostOfOverlapping(found), cache);
+    // A range cut by the line's wrap is read whole before the open start this line alone would show ("Jan 2024 –").
+    const found = [...wrappedRanges(scan, line, now), ...findDateRanges(line.text, now, line.start)];
+    const single = found.length === 0 ? entrySingleDate(line, now) : null;
+    // A single month inside the entry above is an event of that job ("Promoted to Lead, March 2020").
+    if (single && entry?.ranges.some((e) => e.start <= single.start && single.end <= e.end)) continue;
+    const kept = single ? [single] : leftmostOfOverlapping(found).sort((a, b) => a.from - b.from);
+    const ranges = employmentRanges(scan, ctx, line, kept, cache);
     if (ranges.length === 0) continue;
     if (entry && detailOfEntry(scan, ctx, line, ranges, entry.ranges, cache)) continue;
     rangesByLine.set(line.index, ranges);
@@ -556,14 +581,23 @@ export function extractCandidateExperience(
   const anchors: { position: Position; first: number; home: number }[] = [];
   const seen = new Set<string>();
   const isTitleLine = (l: ResumeLine) => exactTitle(scan, ctx, l, cache) !== null;
-  const entries = [...rangesByLine].map(([lineIndex, ranges]) => {
+  const entries = [...rangesByLine].flatMap(([lineIndex, ranges]) => {
     const line = scan.doc.lines[lineIndex]!;
+    const pieces = ranges.length > 1 ? rolePieces(scan, ctx, line, ranges, cache) : null;
+    if (pieces) {
+      return pieces.map((piece) => ({
+        ...piece,
+        untitled: piece.title ? undefined : piece.line.text,
+        found: employerOf(scan, piece.line, piece.title, now, rangesByLine, isTitleLine),
+      }));
+    }
     const candidates = titleLines(scan, lineIndex, rangesByLine);
     const title = titleFor(scan, ctx, candidates, cache);
     // Without a catalogue title, the lines where it would be written, for a reader who knows the posting's title.
     const untitled = title ? undefined : candidates.map((l) => l.text).join("\n");
-    return { line, ranges, title, untitled, found: employerOf(scan, line, title, now, rangesByLine, isTitleLine) };
+    return [{ line, ranges, title, untitled, found: employerOf(scan, line, title, now, rangesByLine, isTitleLine) }];
   });
+  inheritGroupEmployers(scan, entries);
   const layouts = employerLayouts(entries);
   const spans = entrySpans(scan.doc.lines, entries.map(({ line, title }) => Math.min(line.index, title?.line.index ?? line.index)));
   const boundaries: number[] = [];
@@ -663,6 +697,91 @@ export function extractCandidateExperience(
     titles: heldTitles(scan, ctx, positions, cache),
   };
 }
+
+const MAX_ROLES_ON_LINE = 6;
+
+/**
+ * Roles written one after another on one line, each with its dates, set apart by semicolons: "Barista, Bean Co.
+ * 2016–2017; Shift Lead, Bean Co. 2017–2019". Each piece is read as an entry line of its own, its title its own (none
+ * where the catalogue knows none), when every piece holds one range and words of its own and one piece at least names
+ * a catalogue title; else null ("Cashier, Target, 2015 – 2017; 2019 – 2021" is one role held twice).
+ */
+function rolePieces(
+  scan: Scan<ResumeSection>,
+  ctx: EngineContext,
+  line: ResumeLine,
+  ranges: readonly MonthInterval[],
+  cache: TitleCache,
+): { line: ResumeLine; ranges: MonthInterval[]; title: TitleFound | null }[] | null {
+  // A line of more roles than a career has in one place is no such line (and is not worth a title lookup per piece).
+  if (ranges.length > MAX_ROLES_ON_LINE || !line.text.includes(";")) return null;
+  const out: { line: ResumeLine; ranges: MonthInterval[]; title: TitleFound | null }[] = [];
+  const sorted = [...ranges].sort((a, b) => a.from - b.from);
+  let start = line.start;
+  let r = 0;
+  let t = 0;
+  for (const part of line.text.split(";")) {
+    const end = start + part.length;
+    // Ranges and tokens are in order: each piece takes the next ones that end within it.
+    const own: MonthInterval[] = [];
+    while (r < sorted.length && sorted[r]!.from < end) own.push(sorted[r++]!);
+    if (own.some((x) => x.from < start || x.to > end)) return null;
+    const tokens = [];
+    while (t < line.tokens.length && line.tokens[t]!.start < end) tokens.push(line.tokens[t++]!);
+    const lead = part.length - part.trimStart().length;
+    const piece: ResumeLine = { ...line, start: start + lead, end: start + part.trimEnd().length, text: part.trim(), tokens };
+    start = end + 1;
+    // A piece without dates is a note between the roles ("promoted 2017").
+    if (own.length === 0) continue;
+    if (own.length !== 1) return null;
+    // A piece of dates alone ("…, 2015 – 2017; 2019 – 2021") is the role before it held again.
+    const words = piece.text.slice(0, own[0]!.from - piece.start) + piece.text.slice(own[0]!.to - piece.start);
+    if (!/\p{L}{2}/u.test(words)) return null;
+    const found = titleOnLine(ctx, scan.doc.text, piece, cache.credentials.licences.get(line.index));
+    if (!found) {
+      out.push({ line: piece, ranges: own, title: null });
+      continue;
+    }
+    const title: TitleFound = {
+      line: piece,
+      written: found.written,
+      shown: shownTitle(scan.doc.text, found.start, found.end),
+      id: found.title.id,
+      name: found.title.name,
+      careerGroup: found.title.career_group,
+      levels: found.levels,
+    };
+    out.push({ line: piece, ranges: own, title });
+  }
+  return out.length > 1 && out.some((p) => p.title) ? out : null;
+}
+
+/**
+ * Roles held one after another under one employer's name: "Mayo Clinic, Rochester, MN\nNurse Practitioner, 2019 –
+ * Present\nRegistered Nurse, 2014 – 2019". The employer, read from a line of its own above the first role's title,
+ * heads the roles below it: a titled role of the same section that names no employer and follows directly, no
+ * undated line in between but the duties of the role above, holds its post there too.
+ */
+function inheritGroupEmployers(
+  scan: Scan<ResumeSection>,
+  entries: { line: ResumeLine; title: TitleFound | null; found: { name: string; line: ResumeLine } | null }[],
+): void {
+  let group: { name: string; line: ResumeLine } | null = null;
+  let last = -1;
+  for (const entry of [...entries].sort((a, b) => a.line.index - b.line.index)) {
+    const first = Math.min(entry.line.index, entry.title?.line.index ?? entry.line.index);
+    const headed =
+      entry.found && entry.found.line.index < first && !rangesOnLine(entry.found.line) && !BULLET.test(entry.found.line.text);
+    const between = scan.doc.lines.slice(last + 1, first);
+    const follows: boolean =
+      group !== null && group.line.section === entry.line.section && between.every((l) => !l.heading && l.section === entry.line.section && BULLET.test(l.text));
+    if (entry.found === null && entry.title && follows) entry.found = group;
+    else group = headed ? entry.found : entry.found && follows && entry.found === group ? group : null;
+    last = Math.max(entry.line.index, entry.title?.line.index ?? entry.line.index);
+  }
+}
+
+const rangesOnLine = (line: ResumeLine): boolean => /\d{4}/u.test(line.text);
 
 /**
  * The last line of each entry, by its first line: entries run to the line before the next entry's first line, within

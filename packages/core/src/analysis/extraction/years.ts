@@ -117,10 +117,11 @@ export function extractJobYears(scan: Scan<JobSection>): YearsRequirement | null
 const sentenceBounds = (line: { start: number; end: number; sentences: [number, number][] }, pos: number): [number, number] =>
   sentenceHolding(line, pos, pos + 1) ?? [line.start, line.end];
 
-// "8 years of experience", "12+ years of professional experience", "over 10 years in software", "5+ yrs".
+// "8 years of experience", "12+ years of professional experience", "over 10 years in software", "5+ yrs", "Over 12
+// years as an ICU nurse" (years in a role).
 const STATED_YEARS = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:(?:over|more than|nearly|almost|about|around)\\s+)?${NUM_SRC}\\s*(\\+|plus)?\\s*${YEARS_SRC}['’]?` +
-    `(?:\\s+(?:of\\s+)?(?:[\\p{L}-]+\\s+){0,3}?(experience))?`,
+    `(?:\\s+(?:of\\s+)?(?:[\\p{L}-]+\\s+){0,3}?(experience)|\\s+(as\\s+an?)\\s+(?!volunteer)\\p{L})?`,
   "giu",
 );
 
@@ -134,7 +135,7 @@ export function extractStatedYears(
     if (line.heading || excludedLines.has(line.index) || line.section === "education") continue;
     for (const m of line.text.matchAll(STATED_YEARS)) {
       // Without "+" or the word "experience" the figure may be anything ("a 3 years project").
-      if (!m[2] && !m[3]) continue;
+      if (!m[2] && !m[3] && !m[4]) continue;
       const years = toNumber(m[1]!);
       if (!(years > 0 && years <= MAX_YEARS) || (best && best.years >= years)) continue;
       const start = line.start + m.index;

@@ -304,6 +304,14 @@ describe("a years requirement that asks for recent years", () => {
     expect(yearsOf(plain, left).note).toMatch(/recency-weighted/u);
     expect(yearsOf(recent, "Experience\nSoftware Engineer, Acme, Jan 2016 – Present\n- Python services").credit).toBe(1);
   });
+  it("reads a stated figure without dates within the window, and says it is undated", () => {
+    const stated = "Summary\nSoftware engineer with over 12 years of experience building Python services.";
+    const within = yearsOf(recent, stated);
+    expect(within.credit).toBe(1);
+    expect(within.note).toBe("found 3 years in the last 3 years of 12 years as stated, undated");
+    // Not asked as recent: the figure as stated.
+    expect(yearsOf(plain, stated).note).toBe("found 12 years as stated");
+  });
 });
 
 describe("a held title the catalogue does not know, read against the posting's title", () => {

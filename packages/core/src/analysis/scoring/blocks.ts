@@ -545,14 +545,18 @@ function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Att
     // Recent years asked for ("two years of recent RN experience") are the months of the last RECENT_YEARS years (of
     // the last N when more are asked): a nurse who left the bedside four years ago has no recent years of it.
     const within = job.experience.recent ? Math.max(RECENT_YEARS, need) : null;
-    const years = exp.source === "dates" ? weightedYears(counted, candidate.asOf, within) : exp.years;
+    // A stated figure ("Over 12 years as an ICU nurse") tells no dates: within a recent window it counts for the
+    // window at most, never for more recent years than the window holds.
+    const years = exp.source === "dates" ? weightedYears(counted, candidate.asOf, within) : within !== null ? Math.min(exp.years, within) : exp.years;
     const found =
       exp.source === "dates"
         ? within !== null
           ? `found ${formatYears(years)} relevant in the last ${formatYears(within)}, of ${formatYears(exp.years)} in total${leftOut}`
           : `found ${formatYears(years)} relevant, recency-weighted, of ${formatYears(exp.years)} in total${leftOut}`
         : exp.years > 0
-          ? `found ${formatYears(exp.years)} as stated`
+          ? within !== null && exp.years > within
+            ? `found ${formatYears(years)} in the last ${formatYears(within)} of ${formatYears(exp.years)} as stated, undated`
+            : `found ${formatYears(exp.years)} as stated`
           : "none found";
     const timeline = exp.source === "dates" ? relevant.map((p) => p.evidence) : exp.statedEvidence ? [exp.statedEvidence] : [];
     out.push({

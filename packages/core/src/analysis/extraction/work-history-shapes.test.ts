@@ -1,0 +1,170 @@
+import { loadDefaultCatalogue } from "@winnow/catalogue";
+import { describe, expect, it } from "vitest";
+import { Catalogue } from "../../catalogue/catalogue.ts";
+import { TitleNormalizer } from "../../catalogue/normalizer.ts";
+import { analyseCandidate } from "../engine/candidate.ts";
+import type { EngineContext } from "../types.ts";
+
+/**
+ * An audit of work-history entries as résumés of many professions write them, read with the real catalogue: date
+ * formats, the orders of title, employer and dates, several roles under one employer or on one line, agency work,
+ * gaps and overlaps. Each row: the entry (under an EXPERIENCE heading) and the positions read from it, most recent
+ * first, as [catalogue title, employer, first month, last month, current?]. A null title is a role the catalogue
+ * does not know (the entry is still dated and its employer read).
+ */
+const catalogue = new Catalogue(loadDefaultCatalogue());
+const ctx: EngineContext = { catalogue, normalizer: new TitleNormalizer(catalogue) };
+const NOW = new Date(Date.UTC(2026, 10, 15));
+
+type Row = [title: string | null, employer: string | null, start: string, end: string, current?: true];
+const read = (entry: string) => analyseCandidate(`EXPERIENCE\n${entry}\n`, ctx, NOW).experience;
+
+const SHAPES: [entry: string, positions: Row[]][] = [
+  ["JAN 2019 – PRESENT\nREGISTERED NURSE, ST. MARY'S HOSPITAL", [["Registered Nurse", "ST. MARY'S HOSPITAL", "2019-01", "2026-11", true]]],
+  ["Senior Accountant, Deloitte, January 2019 - Current", [["Accountant", "Deloitte", "2019-01", "2026-11", true]]],
+  ["2019 – Present\nSenior Accountant\nDeloitte", [["Accountant", "Deloitte", "2019-07", "2026-11", true]]],
+  ["Senior Accountant\n2019 – Present\nDeloitte", [["Accountant", "Deloitte", "2019-07", "2026-11", true]]],
+  ["Deloitte\t\t\t2019 – Present\nSenior Accountant", [["Accountant", "Deloitte", "2019-07", "2026-11", true]]],
+  ["Paramedic, County EMS, Jan. 2019 – Mar. 2021", [["Paramedic", "County EMS", "2019-01", "2021-03"]]],
+  ["Paramedic, County EMS, 1/2019 - 3/2021", [["Paramedic", "County EMS", "2019-01", "2021-03"]]],
+  ["Paramedic, County EMS, 2019.01 – 2021.03", [["Paramedic", "County EMS", "2019-01", "2021-03"]]],
+  ["Line Cook, Chili's, Sept 2019 – Present", [["Line Cook", "Chili's", "2019-09", "2026-11", true]]],
+  ["Account Executive\nSalesforce\nMar 2020 - Present · 6 yrs 9 mos", [["Account Executive", "Salesforce", "2020-03", "2026-11", true]]],
+  ["Account Executive, Salesforce, Mar 2020 – Present (6 years 9 months)", [["Account Executive", "Salesforce", "2020-03", "2026-11", true]]],
+  ["Software Engineering Intern, Google — Summer 2023", [["Software Engineer", "Google", "2023-06", "2023-08"]]],
+  ["Preschool Teacher, Bright Horizons, 06/15 - 03/18", [["Preschool Teacher", "Bright Horizons", "2015-06", "2018-03"]]],
+  ["Store Manager, Aldi, Since March 2020", [["Store Manager", "Aldi", "2020-03", "2026-11", true]]],
+  ["Store Manager, Aldi, From 2018 to 2020", [["Store Manager", "Aldi", "2018-07", "2020-06"]]],
+  ["Travel Nurse via Aya Healthcare, Stanford Health Care, 2022 – 2023", [["Travel Nurse", "Aya Healthcare", "2022-07", "2023-06"]]],
+  ["Machinist, Boeing, 2015 – 2017 | 2019 – 2021", [["Machinist", "Boeing", "2019-07", "2021-06"], ["Machinist", "Boeing", "2015-07", "2017-06"]]],
+  ["Bartender, The Tavern, Jun 2021 – Present\nServer, Olive Garden, Jan 2020 – Present", [["Bartender", "The Tavern", "2021-06", "2026-11", true], ["Server", "Olive Garden", "2020-01", "2026-11", true]]],
+  ["Electrician, ABC Electric, Mar 2010 – Feb 2014\nElectrician, XYZ Electric, Jan 2018 – Present", [["Electrician", "XYZ Electric", "2018-01", "2026-11", true], ["Electrician", "ABC Electric", "2010-03", "2014-02"]]],
+  ["Social Worker | Department of Children and Families | Oct 2018 to Present", [["Social Worker", "Department of Children and Families", "2018-10", "2026-11", true]]],
+  ["Oct 2018 – Present: Social Worker, Department of Children and Families", [["Social Worker", "Department of Children and Families", "2018-10", "2026-11", true]]],
+  ["Accenture — Management Consultant (2016–2020)", [[null, "Accenture", "2016-07", "2020-06"]]],
+  ["Substitute Teacher, Denver Public Schools, 2019 - 2020 school year", [["Substitute Teacher", "Denver Public Schools", "2019-07", "2020-06"]]],
+  ["Veterinary Technician, Banfield Pet Hospital, Feb 2017-Nov 2020", [[null, "Banfield Pet Hospital", "2017-02", "2020-11"]]],
+  ["Warehouse Associate, Amazon Fulfillment Center, 11/2019 – 02/2020 (seasonal)", [["Warehouse Associate", "Amazon Fulfillment Center", "2019-11", "2020-02"]]],
+  ["Caregiver, Home Instead, 2016 - 2019 (part-time)", [["Personal Care Aide", "Home Instead", "2016-07", "2019-06"]]],
+  ["Licensed Practical Nurse\nSunrise Senior Living | Boston, MA | Aug 2015 – Jul 2018", [["Licensed Practical Nurse", "Sunrise Senior Living", "2015-08", "2018-07"]]],
+  ["Project Engineer, Kiewit                                        2014 - 2018", [[null, "Kiewit", "2014-07", "2018-06"]]],
+  ["Barista, Bean Co. 2016–2017; Store Manager, Bean Co. 2017–2019", [["Store Manager", "Bean Co.", "2017-07", "2019-06"], ["Barista", "Bean Co.", "2016-07", "2017-06"]]],
+  ["Mayo Clinic\nNurse Practitioner, Jun 2019 – Present\n- Led rounds\nRegistered Nurse, Jan 2014 – May 2019\n- Cared for patients", [["Nurse Practitioner", "Mayo Clinic", "2019-06", "2026-11", true], ["Registered Nurse", "Mayo Clinic", "2014-01", "2019-05"]]],
+  ["Acme Corp\nSoftware Engineer\n2019 – 2021\n- Built APIs\n\nData Analyst\nBeta Inc\n2016 – 2019", [["Software Engineer", "Acme Corp", "2019-07", "2021-06"], ["Data Analyst", "Beta Inc", "2016-07", "2019-06"]]],
+  ["Registered Nurse, St. Mary's Hospital\nJan 2019 – Present", [["Registered Nurse", "St. Mary's Hospital", "2019-01", "2026-11", true]]],
+  ["Accountant, Smith & Co | 2016-2019", [["Accountant", "Smith & Co", "2016-07", "2019-06"]]],
+  ["Warehouse Supervisor, Fastship Logistics\n03/2020 - current", [["Warehouse Supervisor", "Fastship Logistics", "2020-03", "2026-11", true]]],
+  ["Teaching Assistant, Ohio State University\nSpring 2021 – Fall 2022", [["Teaching Assistant", "Ohio State University", "2021-04", "2022-10"]]],
+  ["Electrician, Volt Electric, 2019 to date", [["Electrician", "Volt Electric", "2019-07", "2026-11", true]]],
+  ["Paralegal, Jones Law Firm, Since 2018", [["Paralegal", "Jones Law Firm", "2018-07", "2026-11", true]]],
+  ["Sous Chef, Le Bistro, Sept. '19–Aug. '21", [["Sous Chef", "Le Bistro", "2019-09", "2021-08"]]],
+  ["Software Engineer, Acme Corp, 2018 — now", [["Software Engineer", "Acme Corp", "2018-07", "2026-11", true]]],
+  ["Truck Driver, Swift Transport (3 yrs)", []],
+  ["Dental Hygienist, Bright Smiles Dental, 12/2019–", [["Dental Hygienist", "Bright Smiles Dental", "2019-12", "2026-11", true]]],
+  ["Pharmacist, CVS Health, Nov 2026", [["Pharmacist", "CVS Health", "2026-11", "2026-11"]]],
+  ["Cashier, Target, 2015 - 2017, 2019 - 2021", [["Cashier", "Target", "2019-07", "2021-06"], ["Cashier", "Target", "2015-07", "2017-06"]]],
+  ["Lifeguard, City Pool, Summer 2019", [[null, "City Pool", "2019-06", "2019-08"]]],
+  ["Barista, Bean Co. 2016–2017; Shift Lead, Bean Co. 2017–2019", [[null, "Bean Co.", "2017-07", "2019-06"], ["Barista", "Bean Co.", "2016-07", "2017-06"]]],
+  ["2018 – 2021  Financial Analyst, Goldman Sachs", [["Financial Analyst", "Goldman Sachs", "2018-07", "2021-06"]]],
+  ["Jan 2018 - Mar 2021\nFinancial Analyst, Goldman Sachs", [["Financial Analyst", "Goldman Sachs", "2018-01", "2021-03"]]],
+  ["Marketing Manager, Hubspot\t\t\tMay 2017 – Jun 2020", [["Marketing Manager", "Hubspot", "2017-05", "2020-06"]]],
+  ["Marketing Manager, Hubspot                     May 2017 – Jun 2020", [["Marketing Manager", "Hubspot", "2017-05", "2020-06"]]],
+  ["Project Manager\nTurner Construction\nApr 2015 – Aug 2018", [["Project Manager", "Turner Construction", "2015-04", "2018-08"]]],
+  ["Turner Construction | Project Manager | Apr 2015 – Aug 2018", [["Project Manager", "Turner Construction", "2015-04", "2018-08"]]],
+  ["Data Analyst at Spotify (2020 – 2022)", [["Data Analyst", "Spotify", "2020-07", "2022-06"]]],
+  ["Data Analyst at Spotify (Feb 2020 – Mar 2022)", [["Data Analyst", "Spotify", "2020-02", "2022-03"]]],
+  ["Mayo Clinic\nNurse Practitioner, Jun 2019 – Present\nRegistered Nurse, Jan 2014 – May 2019", [["Nurse Practitioner", "Mayo Clinic", "2019-06", "2026-11", true], ["Registered Nurse", "Mayo Clinic", "2014-01", "2019-05"]]],
+  ["Mayo Clinic, Rochester, MN\nNurse Practitioner\nJun 2019 – Present\nRegistered Nurse\nJan 2014 – May 2019", [["Nurse Practitioner", "Mayo Clinic", "2019-06", "2026-11", true], ["Registered Nurse", "Mayo Clinic", "2014-01", "2019-05"]]],
+  ["Accountant (contract via Robert Half), Jan 2020 – Dec 2020", [["Accountant", "Robert Half", "2020-01", "2020-12"]]],
+  ["Accountant, Robert Half (placed at Deloitte), 2020 – 2021", [["Accountant", "Robert Half", "2020-07", "2021-06"]]],
+  ["Welder, Lincoln Fabrication, 06/2012 – 09/2015\nWelder, Miller Steel, 11/2016 – 04/2020", [["Welder", "Miller Steel", "2016-11", "2020-04"], ["Welder", "Lincoln Fabrication", "2012-06", "2015-09"]]],
+  ["Sales Associate — Nordstrom — 2014 to 2016", [["Retail Sales Associate", "Nordstrom", "2014-07", "2016-06"]]],
+  ["Summer 2019\nLifeguard, City Pool", [[null, null, "2019-06", "2019-08"]]],
+  ["Camp Counselor, Camp Wekeela, Summers 2017–2019", [["Mental Health Counselor", "Camp Wekeela", "2017-07", "2019-06"]]],
+  ["Office Manager, Acme Dental (2010–2014, 2016–2020)", [["Office Manager", "Acme Dental", "2016-07", "2020-06"], ["Office Manager", "Acme Dental", "2010-07", "2014-06"]]],
+  ["Graphic Designer | Freelance | 2019 – Present", [["Graphic Designer", "Freelance", "2019-07", "2026-11", true]]],
+  ["Mechanic, Jiffy Lube, 2019-04 to 2021-01", [[null, "Jiffy Lube", "2019-04", "2021-01"]]],
+  ["Receptionist, Hilton Hotels, June 2018 – present", [["Receptionist", "Hilton Hotels", "2018-06", "2026-11", true]]],
+  ["Customer Service Representative, Comcast, Oct 2016 - Jul 2018", [["Customer Service Representative", "Comcast", "2016-10", "2018-07"]]],
+  ["Police Officer, Chicago Police Department, 1998 – 2020", [["Police Officer", "Chicago Police Department", "1998-07", "2020-06"]]],
+  ["Teacher, Lincoln Elementary School, Aug. 2010 – June 2015", [["Teacher", "Lincoln Elementary School", "2010-08", "2015-06"]]],
+  ["Software Engineer, Google, Mountain View, CA  Jan 2020 – Present", [["Software Engineer", "Google", "2020-01", "2026-11", true]]],
+  ["Server, Olive Garden, 2012–13", [["Server", "Olive Garden", "2012-07", "2013-06"]]],
+  ["Server, Olive Garden, 2012 – '14", [["Server", "Olive Garden", "2012-07", "2014-06"]]],
+  ["Electrician Apprentice, IBEW Local 46, 2015-2019", [["Apprentice Electrician", "IBEW Local 46", "2015-07", "2019-06"]]],
+  ["Physical Therapist, Kaiser Permanente, January 2015 to December 2019", [["Physical Therapist", "Kaiser Permanente", "2015-01", "2019-12"]]],
+  ["HR Generalist, Amazon, 2021/03 – 2023/06", [["HR Generalist", "Amazon", "2021-03", "2023-06"]]],
+  ["HR Generalist, Amazon, 03.2021 – 06.2023", [["HR Generalist", "Amazon", "2021-03", "2023-06"]]],
+  ["Nurse, Hospital A, Jan 2019 – Present\nNurse, Hospital B, Jun 2020 – Dec 2021", [["Registered Nurse", "Hospital A", "2019-01", "2026-11", true], ["Registered Nurse", "Hospital B", "2020-06", "2021-12"]]],
+  ["Dental Assistant\nAspen Dental\n2017 - 2019", [["Dental Assistant", "Aspen Dental", "2017-07", "2019-06"]]],
+  ["Aspen Dental — Dental Assistant — 2017 - 2019", [["Dental Assistant", "Aspen Dental", "2017-07", "2019-06"]]],
+  ["Truck Driver, Werner Enterprises, 2010-Present", [["Truck Driver", "Werner Enterprises", "2010-07", "2026-11", true]]],
+  ["Carpenter, Self-employed, 2005 – present", [["Carpenter", "Self-employed", "2005-07", "2026-11", true]]],
+  ["Bookkeeper, ABC Corp., Feb 2019 – Feb 2019", [["Bookkeeper", "ABC Corp.", "2019-02", "2019-02"]]],
+  ["Retail Store Manager, Walmart, Since Jan 2017", [["Store Manager", "Walmart", "2017-01", "2026-11", true]]],
+  ["Loan Officer, Wells Fargo, 2015 until 2018", [["Loan Officer", "Wells Fargo", "2015-07", "2018-06"]]],
+  ["Chef de Cuisine, The Ritz, Mar 2012 thru Jun 2016", [["Head Chef", "The Ritz", "2012-03", "2016-06"]]],
+  ["Medical Assistant, Kaiser, Winter 2020 – Summer 2021", [["Medical Assistant", "Kaiser", "2020-01", "2021-07"]]],
+  ["Research Assistant, MIT, Fall 2018", [["Research Assistant", "MIT", "2018-09", "2018-11"]]],
+  ["Security Guard, Allied Universal, 5/2018 – 8/2020", [[null, "Allied Universal", "2018-05", "2020-08"]]],
+  ["Security Guard, Allied Universal, May '18 – Aug '20", [[null, "Allied Universal", "2018-05", "2020-08"]]],
+  ["Electrician, Volt Electric, 2019 – Current", [["Electrician", "Volt Electric", "2019-07", "2026-11", true]]],
+  ["Architect, Gensler, 2017 - Present (3 yrs)", [["Architect", "Gensler", "2017-07", "2026-11", true]]],
+  ["Plumber, Roto-Rooter, Jan 2016 – Dec 2018 (3 years)", [["Plumber", "Roto-Rooter", "2016-01", "2018-12"]]],
+  ["Construction Manager, Bechtel\n2012 – 2015", [["Construction Manager", "Bechtel", "2012-07", "2015-06"]]],
+  ["Nanny, Private Family, 2018-2020", [[null, "Private Family", "2018-07", "2020-06"]]],
+  ["Web Developer (Contract), Accenture via TEKsystems, Mar 2021 – Sep 2021", [["Web Developer", "Accenture", "2021-03", "2021-09"]]],
+  ["Forklift Operator\tAmazon\t2019 – 2021", [["Forklift Operator", "Amazon", "2019-07", "2021-06"]]],
+  // What must not change: an employer named on a role's own line heads no group, a role held twice on one line stays
+  // one role, a note between roles is none, and a range cut by a line break is read whole.
+  ["Registered Nurse, Mayo Clinic, Jun 2019 – Present\nCharge Nurse, Jan 2014 – May 2019", [["Registered Nurse", "Mayo Clinic", "2019-06", "2026-11", true], ["Charge Nurse", null, "2014-01", "2019-05"]]],
+  ["Acme Corp\nSoftware Engineer\n2019 – 2021\n- Built APIs\nBeta Inc\nData Analyst\n2016 – 2019", [["Software Engineer", "Acme Corp", "2019-07", "2021-06"], ["Data Analyst", "Beta Inc", "2016-07", "2019-06"]]],
+  ["Cashier, Target, 2015 - 2017; 2019 - 2021", [["Cashier", "Target", "2019-07", "2021-06"], ["Cashier", "Target", "2015-07", "2017-06"]]],
+  ["Barista 2016–2017; promoted 2017; Store Manager 2017–2019", [["Store Manager", null, "2017-07", "2019-06"], ["Barista", null, "2016-07", "2017-06"]]],
+  ["2019 – Present\nSenior Accountant\nDeloitte\n- Audits\n2015 – 2019\nStaff Accountant\nKPMG", [["Accountant", "Deloitte", "2019-07", "2026-11", true], ["Accountant", "KPMG", "2015-07", "2019-06"]]],
+  ["Senior Accountant, Deloitte, 2019 –\n2015 – 2019 Staff Accountant, KPMG", [["Accountant", "Deloitte", "2019-07", "2026-11", true], ["Accountant", "KPMG", "2015-07", "2019-06"]]],
+  ["Electrician, Volt Electric, Jan 2019 –\nDec 2021\n- Wired panels", [["Electrician", "Volt Electric", "2019-01", "2021-12"]]],
+];
+
+describe("work-history entries as résumés write them", () => {
+  it("covers at least sixty shapes", () => expect(SHAPES.length).toBeGreaterThanOrEqual(60));
+  it.each(SHAPES)("%j", (entry, expected) => {
+    const got = read(entry).positions.map((p): Row => {
+      const row: Row = [p.catalogueTitle, p.employer, p.start, p.end];
+      if (p.current) row.push(true);
+      return row;
+    });
+    expect(got).toEqual(expected);
+  });
+});
+
+describe("years of overlapping, returning and single-season work", () => {
+  it("counts overlapping jobs once and leaves a gap out", () => {
+    // Two current jobs held together: January 2020 to November 2026 once.
+    expect(read("Bartender, The Tavern, Jun 2021 – Present\nServer, Olive Garden, Jan 2020 – Present").months).toBe(83);
+    // 48 months, a gap of almost four years, then 107 months.
+    expect(read("Electrician, ABC Electric, Mar 2010 – Feb 2014\nElectrician, XYZ Electric, Jan 2018 – Present").months).toBe(155);
+    // A returning employee's two stints, and two roles on one line, each counted once.
+    expect(read("Cashier, Target, 2015 - 2017, 2019 - 2021").months).toBe(48);
+    expect(read("Barista, Bean Co. 2016–2017; Store Manager, Bean Co. 2017–2019").months).toBe(36);
+    expect(read("Lifeguard, City Pool, Summer 2019").months).toBe(3);
+  });
+
+  it("keeps the kind of work read from the entry: a summer internship is trainee work, part-time work half", () => {
+    const [intern] = read("Software Engineering Intern, Google — Summer 2023").positions;
+    expect(intern).toMatchObject({ trainee: true, months: 3 });
+    expect(read("Caregiver, Home Instead, 2016 - 2019 (part-time)").positions[0]!.share).toBe(0.5);
+  });
+
+  it("reads no single month that is an event of the job above, a bullet or a sentence", () => {
+    const exp = read(
+      [
+        "Financial Analyst, Goldman Sachs, Jan 2018 – Present",
+        "Promoted to Senior Financial Analyst, March 2020",
+        "- Closed the books for March 2021 two days early",
+        "Completed the audit in March 2017 ahead of schedule with the whole team on site.",
+      ].join("\n"),
+    );
+    expect(exp.positions.map((p) => [p.start, p.end])).toEqual([["2018-01", "2026-11"]]);
+  });
+});

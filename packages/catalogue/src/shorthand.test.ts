@@ -60,6 +60,19 @@ describe("practitioners' shorthand in the catalogue", () => {
     expect(skillsIn("eco-friendly packaging, mmm good")).not.toContain("Engineering Change Management");
     expect(skillsIn("eco-friendly packaging, mmm good")).not.toContain("Marketing Mix Modeling");
   });
+
+  it("reads office and legal shorthand: Acrobat alone, deposition summaries and digests", () => {
+    expect(skillsIn("Tools: Westlaw, Lexis, Acrobat, Excel")).toEqual(expect.arrayContaining(["Adobe Acrobat", "Microsoft Excel"]));
+    expect(skillsIn("Depo prep + digests; deposition summaries; page-line depo digests; summarize deposition transcripts")).toEqual([
+      "Deposition Practice",
+    ]);
+    // A paralegal who summarizes deposition transcripts does not produce them: that is the court reporter's
+    // Transcript Production, read from its own words.
+    expect(skillsIn("Summarize deposition transcripts for the trial team")).not.toContain("Transcript Production");
+    expect(skillsIn("Produce certified transcripts within 10 days")).toEqual(["Transcript Production"]);
+    // A depo shot is a contraceptive injection, not a deposition.
+    expect(skillsIn("Administered Depo shots and flu vaccines")).not.toContain("Deposition Practice");
+  });
 });
 
 describe("the engine's curated inclusions", () => {

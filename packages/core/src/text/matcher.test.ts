@@ -50,6 +50,24 @@ describe("PhraseMatcher", () => {
     expect(r.findAll("Statistics in R, services in Go.").map((x) => x.value)).toEqual(["r", "go"]);
   });
 
+  it("starts no phrase after an 'e-' prefix: the electronic form of a thing is another word", () => {
+    const r = new PhraseMatcher([
+      { phrase: "Filing Systems", value: "filing" },
+      { phrase: "Prescribing", value: "prescribing" },
+      { phrase: "E-Discovery", value: "ediscovery" },
+      { phrase: "Systems", value: "systems" },
+    ]);
+    expect(r.findAll("File through state e-filing systems; handle e-prescribing").map((x) => x.value)).toEqual(["systems"]);
+    // The compound written as the catalogue writes it, the word alone, or after another hyphenated word still match.
+    expect(r.findAll("E-Discovery; office filing systems; Prescribing; pre-filing systems; type-Prescribing").map((x) => x.value)).toEqual([
+      "ediscovery",
+      "filing",
+      "prescribing",
+      "filing",
+      "prescribing",
+    ]);
+  });
+
   it("finds symbol-bearing names, once per mention", () => {
     expect(m.findAll("Modern C++ (C++20)").map((x) => x.surface)).toEqual(["C++", "C++"]);
   });

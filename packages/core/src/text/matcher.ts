@@ -18,6 +18,12 @@ export interface Match<T> {
 /** Characters that glue a token to its neighbour into another word: "R&D", "C-suite", "Go-Live". */
 const GLUE = new Set(["&", "-", "'", "’"]);
 
+/** Whether the token at `start` follows an "e-" prefix written as its own letter ("e-filing", "E-Commerce"). */
+function isElectronicPrefix(text: string, start: number): boolean {
+  if (start < 2 || text[start - 1] !== "-" || (text[start - 2] !== "e" && text[start - 2] !== "E")) return false;
+  return start < 3 || !/[\p{L}\p{N}]/u.test(text[start - 3]!);
+}
+
 interface Entry<T> {
   value: T;
   caseSensitive: boolean;
@@ -62,6 +68,12 @@ export class PhraseMatcher<T> {
     let i = 0;
     while (i < tokens.length) {
       let matched = 0;
+      // The electronic form of a thing is another word: "e-filing systems" are courts' filing portals, not an
+      // office's Filing Systems, and "e-prescribing" is not Prescribing. No phrase starts after the "e-".
+      if (isElectronicPrefix(text, tokens[i]!.start)) {
+        i++;
+        continue;
+      }
       const lengths = this.lengthsByFirst.get(tokens[i]!.norm);
       for (const n of lengths ?? []) {
         if (matched !== 0) break;

@@ -148,6 +148,27 @@ describe("RESUME_SECTIONS: terse headings", () => {
     ]);
   });
 
+  it("reads 'Programs' on a line of its own as the software list, not as more of the last job", () => {
+    const text = [
+      "Northgate Insurance Services, Dayton, OH",
+      "Claims Assistant — 2015 to 2017",
+      "PROGRAMS",
+      "Everlaw · OnCue · CompuLaw · iManage · Westlaw · Acrobat",
+      "EDUCATION",
+      "B.A., Criminal Justice — Great Miami University, 2015",
+    ].join("\n");
+    expect(sections(text).slice(2, 4)).toEqual([
+      ["PROGRAMS", "skills", true],
+      ["Everlaw · OnCue · CompuLaw · iManage · Westlaw · Acrobat", "skills", false],
+    ]);
+    // As an inline label, or ending a title ("Director of Youth Programs"), it heads nothing.
+    expect(parseDocument("Experience\nDirector of Youth Programs, 2019–2024\nPrograms: after-school tutoring, summer camp", RESUME_SECTIONS).lines.map((l) => [l.section, l.heading])).toEqual([
+      ["experience", true],
+      ["experience", false],
+      ["experience", false],
+    ]);
+  });
+
   it("reads a terse heading only on a line of its own: as an inline label it names a group within the section", () => {
     const text = ["Skills", "Frameworks: Django, Flask", "Other: Git, Docker", "Software: Excel, NetSuite", "Note: relocating in May"].join("\n");
     expect(parseDocument(text, RESUME_SECTIONS).lines.map((l) => l.section)).toEqual(["skills", "skills", "skills", "skills", "skills"]);
@@ -188,6 +209,25 @@ describe("JOB_SECTIONS", () => {
   it("reads a header field as a label, not a section: 'Schedule: Full-time' heads nothing", () => {
     const doc = parseDocument("Registered Nurse\nSchedule: Full-time, nights\nCandidates must hold an RN license.", JOB_SECTIONS);
     expect(doc.lines.map((l) => l.section)).toEqual(["preamble", "preamble", "preamble"]);
+  });
+
+  it("reads the employer's description under a law firm's, agency's or practice's 'About the firm' heading", () => {
+    const text = [
+      "Litigation Paralegal",
+      "About the firm",
+      "A 75-attorney business law firm with offices in Columbus and Cincinnati.",
+      "About the practice",
+      "Three dentists and a hygiene team of six.",
+      "Responsibilities",
+      "- Draft discovery requests",
+    ].join("\n");
+    expect(jobSections(text)).toEqual([
+      ["About the firm", "about"],
+      ["About the practice", "about"],
+      ["Responsibilities", "responsibilities"],
+    ]);
+    // A firm named in a sentence, or a duty about firm work, heads nothing.
+    expect(jobSections("Litigation Paralegal\nJoin the firm as our second paralegal\n- About the firm's clients: draft letters")).toEqual([]);
   });
 
   it("reads a long line as a heading only when the vocabulary lists it word for word", () => {

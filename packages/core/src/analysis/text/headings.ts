@@ -51,7 +51,7 @@ export const JOB_SECTIONS: SectionVocabulary<JobSection> = vocabulary<JobSection
       "preferred",
     "responsibilities|key responsibilities|your responsibilities|main responsibilities|what you'll do|what you will do|what you'll be doing|what you will be doing|the role|your role|about the role|duties|key duties|day to day|day-to-day|in this role|in this role you will|your mission|the job|job description|role overview|your tasks|tasks|what you will work on|your impact|the opportunity|what you'll own|what you will own|the position|position summary|position overview|job summary|job duties|duties and responsibilities|essential duties|essential functions|essential duties and responsibilities|key accountabilities|accountabilities|what you'll be responsible for|what you will be responsible for|a day in the life|role description|in a typical shift you will|in a typical day you will|on a typical day you will|a typical day|a typical shift|your day|your week|you will|you'll":
       "responsibilities",
-    "about us|about the company|who we are|our company|our mission|our culture|our values|culture|values|our story|the team|about the team|our team":
+    "about us|about the company|about the firm|about our firm|about the organization|about the organisation|about the employer|about the practice|about our practice|who we are|our company|our mission|our culture|our values|culture|values|our story|the team|about the team|our team":
       "about",
     "benefits|perks|benefits and perks|perks and benefits|what we offer|we offer|what's in it for you|compensation|compensation and benefits|salary and benefits|why join us|why you'll love working here|why work with us|why us|the details|the details that matter|schedule and pay|pay and schedule|pay and benefits|schedule|hours|hours and pay|pay|salary|salary range|pay range|the package|package|what you get|what you'll get":
       "benefits",
@@ -72,7 +72,7 @@ export const RESUME_SECTIONS: SectionVocabulary<ResumeSection> = vocabulary<Resu
       "experience",
     "education|school|schooling|academic background|academic history|educational background|academics|education and training|studies|qualifications|academic qualifications":
       "education",
-    "skills|technical skills|core skills|key skills|core competencies|competencies|expertise|areas of expertise|technologies|tools|tech stack|technical proficiencies|skills summary|computer skills|it skills|soft skills|hard skills|programming languages|skills and tools|systems|software|computer|competences|methods":
+    "skills|technical skills|core skills|key skills|core competencies|competencies|expertise|areas of expertise|technologies|tools|tech stack|technical proficiencies|skills summary|computer skills|it skills|soft skills|hard skills|programming languages|skills and tools|systems|software|computer|competences|methods|programs|computer programs|software programs":
       "skills",
     "certifications|certificates|certification|licenses|licences|licenses and certifications|licenses & certifications|courses|training|professional development|accreditations|license|licence|licensure|lic|license status|licence status|credentials|certs|cards|endorsements|exams|pd|continuing education|professional learning|recent learning|recent professional learning":
       "certifications",
@@ -101,6 +101,6 @@ export const RESUME_SECTIONS: SectionVocabulary<ResumeSection> = vocabulary<Resu
     // Terse headings that, as an inline label, name a group within the section rather than a new one: "Other: Git,
     // Docker" and "Software: Excel" among skills, "Note: relocating in May".
     lineOnly:
-      "other|additional|extra|extras|note|notes|personal|availability|work authorization|everything else|also|methods|software|systems|computer|teaching|school|earlier|lic|cards|pd",
+      "other|additional|extra|extras|note|notes|personal|availability|work authorization|everything else|also|methods|software|systems|computer|programs|teaching|school|earlier|lic|cards|pd",
   },
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coveredMonths, findDateRanges, findSingleDates, monthIndex, monthLabel } from "./dates.ts";
+import { coveredMonths, findDateRanges, findSingleDates, monthIndex, monthLabel, withStartMonthAbove } from "./dates.ts";
 
 const NOW = new Date(Date.UTC(2025, 5, 15)); // June 2025
 const months = (text: string) => findDateRanges(text, NOW).map((r) => [monthLabel(r.start), monthLabel(r.end - 1), r.end - r.start]);
@@ -142,5 +142,27 @@ describe("coveredMonths", () => {
     ];
     expect(coveredMonths(jobs)).toBe(70 + 3);
     expect(coveredMonths([])).toBe(0);
+  });
+});
+
+describe("withStartMonthAbove", () => {
+  const read = (above: string, line: string) => {
+    const [range] = findDateRanges(line, NOW, 100);
+    const r = withStartMonthAbove(range!, line, 100, above);
+    return [monthLabel(r.start), monthLabel(r.end - 1)];
+  };
+
+  it("takes the start month a wrapped line left at the end of the line above", () => {
+    expect(read("Company Driver, Regional Reefer, Razorback Cold Freight, Springdale, AR Mar", "2016 – May 2019")).toEqual(["2016-03", "2019-05"]);
+    expect(read("OTR Company Driver, Dry Van, Great Southern Carriers, Fort Smith, AR Jan", "2014 – Feb 2016")).toEqual(["2014-01", "2016-02"]);
+    expect(read("Staff Accountant, Lumenfield Software, Sept.", "2019 - Present")).toEqual(["2019-09", "2025-06"]);
+  });
+
+  it("leaves a bare year alone when the line above ends with no month, a lower-case word or a whole date", () => {
+    expect(read("Warehouse Associate, Acme Foods, Dallas, TX", "2016 – May 2019")).toEqual(["2016-07", "2019-05"]);
+    expect(read("Answered questions from customers who may", "2016 – 2019 at the front desk")).toEqual(["2016-07", "2019-06"]);
+    expect(read("Promoted in Mar 2015", "2016 – May 2019")).toEqual(["2016-07", "2019-05"]);
+    expect(read("Driver, Acme, Mar", "Led a team; 2016 – May 2019")).toEqual(["2016-07", "2019-05"]);
+    expect(read("Driver, Acme, Mar", "2016-07 – May 2019")).toEqual(["2016-07", "2019-05"]);
   });
 });

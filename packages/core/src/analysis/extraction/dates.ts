@@ -231,6 +231,28 @@ export function findSingleDates(text: string, now: Date, offset = 0): MonthInter
   return out;
 }
 
+// A line that starts with a year and a range sign ("2016 – May 2019"), and the month a PDF or a narrow column left
+// at the end of the line above ("Company Driver, Razorback Cold Freight, Springdale, AR Mar"), written capitalised
+// as a date's month is: "… customers who may" ends no date.
+const YEAR_STARTS_RANGE = new RegExp(`^\\s*(${YEAR_SRC})${SEP_SRC}(?!\\d\\d(?!\\d))`, "u");
+const MONTH_ENDS_LINE = new RegExp(`(?<![\\p{L}\\p{N}])(${MONTH_SRC})\\.?,?\\s*$`, "iu");
+const CAPITALISED = /^\p{Lu}/u;
+
+/**
+ * The range a line starts with a bare year, given the start month the line above ends with: "AR Mar" / "2016 – May
+ * 2019" runs from March 2016, not from the middle of the year. The range itself when the line above ends with no
+ * month, the line does not start with the range, or the month would not leave a range ending after it starts.
+ */
+export function withStartMonthAbove(range: MonthInterval, lineText: string, lineStart: number, lineAbove: string): MonthInterval {
+  const year = YEAR_STARTS_RANGE.exec(lineText);
+  if (!year || range.from !== lineStart + year[0].indexOf(year[1]!) || range.start !== Number(year[1]) * 12 + 6) return range;
+  // The longest month and its marks ("September., ") fit in the last 16 characters, and the character before them.
+  const month = MONTH_ENDS_LINE.exec(lineAbove.slice(-16));
+  if (!month || !CAPITALISED.test(month[1]!)) return range;
+  const start = Number(year[1]) * 12 + MONTHS[month[1]!.slice(0, 3).toLowerCase()]!;
+  return start < range.end ? { ...range, start } : range;
+}
+
 /** Does the text hold a date range that ends after `now` (an expected graduation, a course still running)? */
 export function endsInFuture(text: string, now: Date): boolean {
   const nowIndex = monthIndex(now);

@@ -3,7 +3,7 @@ import type { ResumeSection } from "../text/headings.ts";
 import { neutralName, shownTitle } from "../text/occupations.ts";
 import { linesPassage, snippetAround } from "../text/snippet.ts";
 import type { CandidateExperience, Degree, EngineContext, HeldTitle, Position } from "../types.ts";
-import { coveredMonths, findDateRanges, findSingleDates, monthLabel, type MonthInterval } from "./dates.ts";
+import { coveredMonths, findDateRanges, findSingleDates, monthLabel, withStartMonthAbove, type MonthInterval } from "./dates.ts";
 import { round2 } from "./evidence.ts";
 import type { Scan } from "./scan.ts";
 import { CREDENTIAL_KIND_WORDS, levelRank, positionLevel, titleOnLine, type Span } from "./titles.ts";
@@ -521,6 +521,17 @@ function entrySingleDate(line: ResumeLine, now: Date): MonthInterval | null {
 const scanTextSlice = (line: ResumeLine, from: number, to: number): string => line.text.slice(from - line.start, to - line.start);
 
 /**
+ * The ranges of a line, the first with the start month the line above ends with when the line starts with a bare
+ * year ("Company Driver, …, Springdale, AR Mar" / "2016 – May 2019"; see withStartMonthAbove).
+ */
+function startMonthAbove(scan: Scan<ResumeSection>, line: ResumeLine, ranges: MonthInterval[]): MonthInterval[] {
+  const above = scan.doc.lines[line.index - 1];
+  if (ranges.length === 0 || !above || above.heading || above.section !== line.section) return ranges;
+  const first = withStartMonthAbove(ranges[0]!, line.text, line.start, above.text);
+  return first === ranges[0] ? ranges : [first, ...ranges.slice(1)];
+}
+
+/**
  * Overlapping ranges on one line are one position written twice, as in pasted profiles ("Nov 2005 - Feb 2022 ·
  * 16 yrs 4 mosNov 2005 to Feb 2022"): the leftmost is kept.
  */
@@ -565,7 +576,7 @@ export function extractCandidateExperience(
     if (line.heading || line.section !== entry?.section) entry = null;
     if (line.heading || NOT_EMPLOYMENT.has(line.section) || educationLines.has(line.index)) continue;
     // A range cut by the line's wrap is read whole before the open start this line alone would show ("Jan 2024 –").
-    const found = [...wrappedRanges(scan, line, now), ...findDateRanges(line.text, now, line.start)];
+    const found = [...wrappedRanges(scan, line, now), ...startMonthAbove(scan, line, findDateRanges(line.text, now, line.start))];
     const single = found.length === 0 ? entrySingleDate(line, now) : null;
     // A single month inside the entry above is an event of that job ("Promoted to Lead, March 2020").
     if (single && entry?.ranges.some((e) => e.start <= single.start && single.end <= e.end)) continue;

@@ -73,3 +73,23 @@ describe("a years requirement that leaves internships out", () => {
     });
   });
 });
+
+describe("figures in years that are no experience", () => {
+  it("ignores an age and a look-back window", () => {
+    const driver =
+      "Required qualifications\n- Valid Class A commercial driver's license (CDL-A).\n- At least 2 years (24 months) of verifiable tractor-trailer experience.\n" +
+      "- Safe driving record: no more than two moving violations in the last three years, no DUI/DWI in the last five years.\n" +
+      "- At least 21 years of age (federal interstate requirement).";
+    expect(years(driver)).toEqual({ years: 2, strength: "must" });
+    expect(years("Requirements\n- Must be 18 years or older")).toBeNull();
+    expect(years("Requirements\n- 18+ years old with a valid driver's license")).toBeNull();
+    expect(years("Requirements\n- No felony convictions within the past 7 years")).toBeNull();
+    expect(years("Requirements\n- No more than one accident during the previous 3 years")).toBeNull();
+  });
+
+  it("still reads experience near those words", () => {
+    expect(years("Requirements\n- At least 3 years of experience with older adults")).toEqual({ years: 3, strength: "must" });
+    expect(years("Requirements\n- 5 years of experience, at least 2 of them in the last 4 years")).toEqual({ years: 5, strength: "must" });
+    expect(years("Requirements\n- 4+ years of age-care experience")).toEqual({ years: 4, strength: "must" });
+  });
+});

@@ -26,8 +26,10 @@ const JOB_YEARS = new RegExp(
 const EXPERIENCE_WORD = /\bexperience[ds]?\b/iu;
 // A deadline or a period of the job, not experience: "complete a BSN within five years of hire", "eligible for the
 // bonus after 2 years", "certified in the first 3 years of employment", "renewed every 2 years".
-// Read before the figure and its spaces (deadlineBefore); "during the first" is the longest.
-const DEADLINE_WORDS = /\b(?:within|after|every|(?:in|during) the (?:first|next))$/iu;
+// A look-back window is no experience either: "no moving violations in the last three years", "no DUI within the past
+// five years", "employed by us during the previous 2 years".
+// Read before the figure and its spaces (deadlineBefore); "within the preceding" is the longest.
+const DEADLINE_WORDS = /\b(?:within|after|every|(?:in|during) the (?:first|next)|(?:in|during|over|within) the (?:last|past|previous|prior|preceding))$/iu;
 const DEADLINE_WINDOW = 32;
 
 /**
@@ -42,6 +44,8 @@ function deadlineBefore(text: string, end: number): boolean {
   return j < end && DEADLINE_WORDS.test(text.slice(Math.max(0, j - DEADLINE_WINDOW), j));
 }
 const DEADLINE_AFTER = /^\s+(?:of|after|from)\s+(?:your\s+|the\s+)?(?:hire|hiring|joining|start(?:ing)?(?:\s+date)?)(?![\p{L}-])/iu;
+// An age, not experience: "at least 21 years of age", "18+ years old", "must be 18 years or older".
+const AGE_AFTER = /^\s*(?:of\s+age|old|or\s+older)(?![\p{L}-])/iu;
 
 // "internships don't count towards this", "co-ops do not count", "excluding internships", "not including student work".
 // Only a statement about counting towards the figure: "internships that do not count toward credit" is about credit.
@@ -81,7 +85,8 @@ export function extractJobYears(scan: Scan<JobSection>): YearsRequirement | null
       const start = line.start + m.index;
       const end = start + m[0].length;
       const sentence = scan.doc.text.slice(...sentenceBounds(line, start));
-      if (deadlineBefore(line.text, m.index) || DEADLINE_AFTER.test(line.text.slice(m.index + m[0].length))) continue;
+      const after = line.text.slice(m.index + m[0].length);
+      if (deadlineBefore(line.text, m.index) || DEADLINE_AFTER.test(after) || AGE_AFTER.test(after)) continue;
       const phrasedAsMinimum = Boolean(m[1] || m[3] || m[4]);
       const inRequirements = line.section === "requirements" || line.section === "preferred";
       if (!phrasedAsMinimum && !inRequirements && !EXPERIENCE_WORD.test(sentence)) continue;

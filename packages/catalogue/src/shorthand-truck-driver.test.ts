@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { Catalogue } from "@winnow/core/catalogue/catalogue";
+import { loadDefaultCatalogue } from "./index.ts";
+
+const catalogue = new Catalogue(loadDefaultCatalogue());
+const skillsIn = (text: string): string[] =>
+  [...new Set(catalogue.findSkills(text).map((m) => catalogue.skill(m.value)!.name))].sort();
+const titlesIn = (text: string): string[] => catalogue.titleMatcher.findAll(text).map((h) => catalogue.title(h.value)!.name);
+
+describe("truck drivers' titles and shorthand", () => {
+  it("reads a carrier's company driver and a freight-type driver title as a truck driver", () => {
+    expect(titlesIn("Show-Me Regional Transport, Monett, MO — company driver")).toContain("Truck Driver");
+    expect(titlesIn("Company Driver, Regional Reefer, Razorback Cold Freight")).toContain("Truck Driver");
+    expect(titlesIn("CDL-A Reefer Driver")).toContain("Truck Driver");
+    expect(titlesIn("Dry Van Driver — Heartland Express")).toContain("Truck Driver");
+  });
+
+  it("does not read OTR (over the road) as an occupational therapist; the OT credential is still read", () => {
+    expect(titlesIn("Blue Ridge Freightways, Joplin, MO — OTR company driver")).not.toContain("Occupational Therapist");
+    expect(titlesIn("OTR Driver, 48 states")).toEqual(["Long-Haul Truck Driver"]);
+    expect(titlesIn("Staff Therapist, OTR/L — Mercy Rehab")).toContain("Occupational Therapist");
+  });
+
+  it("reads HOS and a med card as the hours-of-service and DOT medical requirements", () => {
+    expect(skillsIn("Omnitracs ELD; planned every week around the 70-hour clock; no HOS violations")).toContain("Hours of Service Compliance");
+    expect(skillsIn("CDL-A · HNT · TWIC · med card to 09/2028")).toContain("DOT Medical Card");
+    expect(skillsIn("Missouri CDL Class A with N endorsement. Medical card good through 2028.")).toContain("DOT Medical Card");
+  });
+
+  it("leaves other drivers and ordinary words alone", () => {
+    expect(titlesIn("Delivery Van Driver — Amazon DSP")).not.toContain("Truck Driver");
+    expect(titlesIn("School Bus Driver, Class B")).not.toContain("Truck Driver");
+    expect(skillsIn("Hosted weekly team lunches; the hostess stand")).not.toContain("Hours of Service Compliance");
+  });
+});

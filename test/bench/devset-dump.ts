@@ -39,7 +39,7 @@ for (const id of ids) {
   for (const pos of p.experience.positions) console.log(`  • ${pos.title} → ${pos.catalogueTitle ?? "—"} @ ${pos.employer} | ${pos.start}..${pos.end} ${pos.months}m`);
   console.log(`education ${p.education.level}: ${p.education.degrees.map((d) => `${d.level} ${d.fields.map((f) => f.name).join("/")}`).join("; ")}`);
   for (const k of ["analysed_education", "analysed_experience", "analysed_skills", "analysed_interests"] as const) {
-    console.log(`${k}: ${JSON.stringify(ins[k]).slice(0, 400)}`);
+    console.log(`${k}: ${JSON.stringify(ins[k]).slice(0, Number(process.env.DUMP_W ?? 400))}`);
   }
   console.log(`skills_breakdown: ${JSON.stringify(ins.skills_breakdown).slice(0, 1500)}`);
   console.log(`gaps: ${ins.context_summary.requirement_gaps.join(" | ")}`);

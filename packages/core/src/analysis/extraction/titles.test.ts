@@ -162,3 +162,72 @@ describe("a crew's rank joined to the trade it leads", () => {
     expect(read("Foreman, Journeyman Electrician crew")?.[0]).toBe("Foreman");
   });
 });
+
+const storeCatalogue = new Catalogue(
+  buildCatalogue(
+    [
+      { path: "skills.json", content: { skills: [{ name: "Store Operations", type: "Specialized Skill" }] } },
+      {
+        path: "retail.json",
+        content: {
+          career_group: "Retail",
+          titles: [
+            { name: "General Manager", skills: ["Store Operations"] },
+            { name: "Store Manager", aliases: ["Retail Store Manager"], skills: ["Store Operations"] },
+            { name: "Assistant Store Manager", aliases: ["ASM"], skills: ["Store Operations"] },
+            { name: "Team Member", skills: ["Store Operations"] },
+            { name: "Cashier", skills: ["Store Operations"] },
+            { name: "Shift Supervisor", skills: ["Store Operations"] },
+            { name: "Paralegal", skills: ["Store Operations"] },
+            { name: "Associate", skills: ["Store Operations"] },
+            { name: "Team Lead", skills: ["Store Operations"] },
+            { name: "Software Engineer", skills: ["Store Operations"] },
+          ],
+        },
+      },
+    ],
+    "test",
+  ),
+);
+const storeCtx = { catalogue: storeCatalogue, normalizer: new TitleNormalizer(storeCatalogue) };
+const storeTitle = (text: string) => {
+  const found = titleOnLine(storeCtx, text, parseDocument(text, RESUME_SECTIONS).lines[0]!);
+  return found && { name: found.title.name, written: found.written, levels: found.levels };
+};
+
+describe("a title glossed in brackets", () => {
+  it("reads the title the brackets explain the employer's name with", () => {
+    expect(storeTitle("VoltCity Electronics — General Manager (store manager), Summerlin, Las Vegas")).toMatchObject({
+      name: "Store Manager",
+      written: "store manager",
+    });
+    expect(storeTitle("Associate (Paralegal) — Hale & Ortiz LLP, 2019 – 2023")?.name).toBe("Paralegal");
+    expect(storeTitle("Team Member (= Cashier), Valley Fresh Market")?.name).toBe("Cashier");
+    expect(storeTitle("Team Member (i.e. Shift Supervisor) 2020 – 2022")?.name).toBe("Shift Supervisor");
+  });
+
+  it("keeps the first title's rank when the gloss names none", () => {
+    expect(storeTitle("Team Lead (Software Engineer) — Acme, 2021 – 2024")).toMatchObject({ name: "Software Engineer", levels: ["lead"] });
+  });
+
+  it("leaves the title alone when the brackets hold more than a title, or something else", () => {
+    expect(storeTitle("Cashier (promoted to Shift Supervisor), Valley Fresh Market")?.name).toBe("Cashier");
+    expect(storeTitle("Cashier (Shift Supervisor from 2021), Valley Fresh Market")?.name).toBe("Cashier");
+    expect(storeTitle("Store Manager (Acme Outdoor), 2019 – 2023")?.name).toBe("Store Manager");
+    expect(storeTitle("General Manager (contract) 2019 – 2023")?.name).toBe("General Manager");
+    expect(storeTitle("General Manager, Summerlin (Store Manager Club member)")?.name).toBe("General Manager");
+  });
+});
+
+describe("a title written as its acronym", () => {
+  it("holds the rank its full name states", () => {
+    const full = storeTitle("Assistant Store Manager — Allsport Warehouse #0409")!.levels;
+    expect(full.length).toBeGreaterThan(0);
+    expect(storeTitle("ASM – Sales & Service — Allsport Warehouse #0409")).toMatchObject({ name: "Assistant Store Manager", levels: full });
+  });
+
+  it("keeps the level words written around it, and reads no rank into a title whose name has none", () => {
+    expect(storeTitle("Senior ASM — Allsport Warehouse")!.levels).toContain("senior");
+    expect(storeTitle("Cashier — Valley Fresh Market")!.levels).toEqual([]);
+  });
+});

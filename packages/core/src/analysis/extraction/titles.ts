@@ -64,9 +64,14 @@ export function readLevels(ctx: EngineContext, written: string): JobLevel[] {
 export function titleLevels(ctx: EngineContext, written: string, match: Match<string>, title: Title): JobLevel[] {
   const all = readLevels(ctx, written);
   const ofCanonical = new Set(ctx.normalizer.detectLevels(title.name));
+  // An acronym stands for the whole title, its rank words included: "ASM" is an assistant store manager, "DON" a
+  // director of nursing. Level words written around it still count ("Senior ASM").
+  if (ACRONYM.test(match.surface) && !ACRONYM.test(title.name)) return [...new Set([...all, ...ofCanonical])];
   const ofAlias = ctx.normalizer.detectLevels(match.surface).filter((l) => !ofCanonical.has(l));
   return all.filter((l) => !ofAlias.includes(l));
 }
+
+const ACRONYM = /^\p{Lu}{2,6}$/u;
 
 // Marks between the parts of an entry line ("LAB | HEAD RESEARCHER", "Acme Lab, Head Chef"): a title is never read
 // across one, or words of two parts would make a title neither names ("Lab Head").
@@ -94,9 +99,33 @@ const TITLE_GOES_ON = /^[^\S\r\n]+\p{Lu}/u;
  * licensed role, not a job held: it is passed over.
  */
 export function titleOnLine(ctx: EngineContext, text: string, line: Line<string>, licences: readonly Span[] = []): TitleMention | null {
-  return (
-    firstTitle(ctx, text, line, line.tokens, licences) ?? studentEngineeringTitle(ctx, text, line) ?? rankOfFieldTitle(ctx, text, line)
-  );
+  const first = firstTitle(ctx, text, line, line.tokens, licences);
+  if (first) return glossedTitle(ctx, text, line, first) ?? first;
+  return studentEngineeringTitle(ctx, text, line) ?? rankOfFieldTitle(ctx, text, line);
+}
+
+// A title explained in brackets right after it, the employer's own name for a role glossed with the common one:
+// "General Manager (store manager)", "Associate (Paralegal)", "Team Member (= Cashier)". The brackets hold nothing
+// but the other title (after "i.e.", "=", "aka" or "equivalent to"): "Cashier (promoted to Shift Supervisor)",
+// "Engineer (contract)" or "Store Manager (Acme Outdoor)" gloss nothing.
+const GLOSS_OPEN = /\s*[(\[]\s*(?:(?:i\.\s?e\.|aka|a\.k\.a\.|equivalent to|equiv\.?|=)[,:]?\s*)?/iuy;
+const GLOSS_CLOSE = /^\s*[)\]]/u;
+
+/**
+ * The title a mention is glossed with in brackets (GLOSS_OPEN): the catalogue title filling the brackets, written as
+ * there; its levels are the gloss's own, else the mention's ("Team Lead (Software Engineer)" stays at lead level).
+ */
+function glossedTitle(ctx: EngineContext, text: string, line: Line<string>, first: TitleMention): TitleMention | null {
+  GLOSS_OPEN.lastIndex = first.end;
+  if (!GLOSS_OPEN.test(text) || GLOSS_OPEN.lastIndex > line.end) return null;
+  const from = GLOSS_OPEN.lastIndex;
+  const tokens = line.tokens.filter((t) => t.start >= from);
+  const hit = ctx.catalogue.titleMatcher.findAll(text, [...tokens]).find((h) => h.start === from);
+  const title = hit && ctx.catalogue.title(hit.value);
+  if (!hit || !title || title.id === first.title.id) return null;
+  const glossed = mention(ctx, text, line, hit, title);
+  if (glossed.start !== from || !GLOSS_CLOSE.test(text.slice(glossed.end, line.end))) return null;
+  return glossed.levels.length ? glossed : { ...glossed, levels: first.levels };
 }
 
 /**

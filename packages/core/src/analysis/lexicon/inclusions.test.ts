@@ -30,6 +30,12 @@ const content: CatalogueSourceFile = {
     { name: "Microsoft Excel", type: "Specialized Skill" },
     { name: "Pivot Tables", type: "Specialized Skill" },
     { name: "VLOOKUP", type: "Specialized Skill" },
+    { name: "Workforce Management", type: "Specialized Skill", aliases: ["WFM"] },
+    { name: "UKG", type: "Specialized Skill", aliases: ["Kronos"] },
+    { name: "Dayforce", type: "Specialized Skill" },
+    { name: "Reflexis", type: "Specialized Skill" },
+    { name: "Workforce Planning", type: "Specialized Skill" },
+    { name: "Workday HCM", type: "Specialized Skill" },
   ],
 };
 const catalogue = new Catalogue(buildCatalogue([{ path: "inclusions.json", content }], "test"));
@@ -68,5 +74,12 @@ describe("includingSkills", () => {
     expect(including("Regression Analysis")).toEqual([]);
     expect(including("Pivot Tables")).toEqual([]);
     expect(including("NoSQL")).toEqual([]);
+  });
+
+  it("names the workforce management suites for workforce management, not an HR suite or workforce planning", () => {
+    // Schedules built in UKG (Kronos), Dayforce or Reflexis are workforce management work; Workday's HR records are not.
+    expect(including("Workforce Management")).toEqual(["Dayforce", "Reflexis", "UKG"]);
+    expect(including("Workforce Planning")).toEqual([]);
+    expect(including("UKG")).toEqual([]);
   });
 });

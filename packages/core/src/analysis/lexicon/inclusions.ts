@@ -38,6 +38,9 @@ export const INCLUSIONS: ReadonlyArray<readonly [included: string, by: readonly 
   // lookups and pivot tables are built in Excel.
   ["Statistics", ["Hypothesis Testing", "Regression Analysis"]],
   ["Microsoft Excel", ["VLOOKUP", "Pivot Tables"]],
+  // Workforce management suites: building schedules in UKG (Kronos), Dayforce, Reflexis or a contact centre's WFM tool
+  // is workforce management work.
+  ["Workforce Management", ["UKG", "Dayforce", "Reflexis", "Verint", "Calabrio", "NICE IEX WFM"]],
 ];
 
 const indexes = new WeakMap<Catalogue, Map<string, string[]>>();

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { Catalogue } from "@winnow/core/catalogue/catalogue";
+import { loadDefaultCatalogue } from "./index.ts";
+
+const catalogue = new Catalogue(loadDefaultCatalogue());
+const skillsIn = (text: string): string[] =>
+  [...new Set(catalogue.findSkills(text).map((m) => catalogue.skill(m.value)!.name))].sort();
+const titlesIn = (text: string): string[] => catalogue.titleMatcher.findAll(text).map((h) => catalogue.title(h.value)!.name);
+
+describe("retail store titles", () => {
+  it("reads ASM, the stores' shorthand, as an assistant store manager", () => {
+    expect(titlesIn("ASM – Sales & Service — Allsport Warehouse #0409, Roseville CA")).toEqual(["Assistant Store Manager"]);
+    expect(titlesIn("ASM – Ops — Allsport Warehouse #0409 08/2016 – 03/2018")).toEqual(["Assistant Store Manager"]);
+  });
+
+  it("does not read the letters inside other words or names as the title", () => {
+    expect(titlesIn("Wrote firmware in ASMX and C")).toEqual([]);
+    expect(titlesIn("Assistant Manager, Harbor Grill")).not.toContain("Assistant Store Manager");
+  });
+});
+
+describe("retail workforce management tools", () => {
+  it("reads Reflexis, the stores' scheduling suite, by its names", () => {
+    expect(skillsIn("Build schedules in Reflexis against hourly traffic")).toContain("Reflexis");
+    expect(skillsIn("Store P&L and forecasting · Reflexis WFM · Oracle Xstore")).toContain("Reflexis");
+    expect(skillsIn("Zebra Reflexis task management")).toContain("Reflexis");
+  });
+
+  it("does not read the word reflex as the tool", () => {
+    expect(skillsIn("Quick reflexes and a calm manner at the register")).not.toContain("Reflexis");
+  });
+});

@@ -140,6 +140,29 @@ describe("candidate education", () => {
   });
 });
 
+describe("pharmacy degrees", () => {
+  it.each([
+    ["Education\nPharmD, Cuyahoga State Univ. College of Pharmacy, 2017", "doctorate"],
+    ["Education\nPharm.D., The Ohio State University, 2016", "doctorate"],
+    ["Education\nDoctor of Pharmacy, University of Toledo, 2019", "doctorate"],
+    ["Education\nB.S. Pharm, Olentangy University, 1998", "bachelor"],
+    ["Education\nB.Pharm, University of Santo Tomas, 2014", "bachelor"],
+  ])("reads %j as %s in pharmacy", (text, level) => {
+    const education = candidate(text);
+    expect([education.level, education.degrees[0]?.fields.map((f) => f.name)]).toEqual([level, ["Pharmacy"]]);
+  });
+
+  it("does not count a PharmD still in progress, nor read a pharmacy technician certificate as a degree in pharmacy", () => {
+    expect(candidate("Education\nDoctor of Pharmacy Candidate, Maumee River University, expected May 2028").level).toBe("none");
+    expect(candidate("Education\nPharmacy Technician Certificate, Columbus State, 2019").level).not.toBe("doctorate");
+  });
+
+  it("reads the PharmD-or-BS requirement of a posting at its lower degree", () => {
+    const req = job("Required qualifications\nDoctor of Pharmacy (PharmD) or B.S. in Pharmacy from an ACPE-accredited college of pharmacy.");
+    expect(req?.degrees.map((d) => d.level)).toEqual(["bachelor"]);
+  });
+});
+
 describe("job education requirements", () => {
   it("takes the lowest degree of a sentence, with fields, related fields and equivalent experience", () => {
     const req = job(

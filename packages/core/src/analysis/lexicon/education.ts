@@ -117,7 +117,12 @@ const DEGREES: DegreeSpec[] = [
   { level: "bachelor", phrases: "BSW", field: "social-work", ambiguous: true, caseSensitive: true },
   { level: "bachelor", phrases: "bachelor of architecture|b.arch", field: "architecture" },
   { level: "bachelor", phrases: "BArch", field: "architecture", caseSensitive: true },
-  { level: "bachelor", phrases: "bachelor of pharmacy|bachelor of science in pharmacy|bpharm|b.pharm", field: "pharmacy" },
+  // "B.S. Pharm, 1998": the bachelor's the PharmD replaced, as its holders write it.
+  {
+    level: "bachelor",
+    phrases: "bachelor of pharmacy|bachelor of science in pharmacy|bpharm|b.pharm|b.s pharm|bs pharm|b.sc pharm|bsc pharm|b.s.pharm|bspharm",
+    field: "pharmacy",
+  },
   // Engineers, computer scientists and business graduates name their degree by its initials: "BSME, Purdue", "MSEE",
   // "BSCS", "B.S.B.A., Finance".
   { level: "bachelor", phrases: "bsme|b.s.m.e|bsmech", field: "mechanical-engineering" },
@@ -191,7 +196,8 @@ const DEGREES: DegreeSpec[] = [
   {
     level: "doctorate",
     phrases: "phd|ph.d|ph. d|doctorate|doctoral degree|doctoral|doctor of philosophy|dphil|d.phil|edd|ed.d|doctor of science",
-  },  // First-professional doctorates, the degrees that license a profession: a recruiter reads "PharmD", "DDS" or "J.D."
+  },
+  // First-professional doctorates, the degrees that license a profession: a recruiter reads "PharmD", "DDS" or "J.D."
   // as a doctorate, and a posting asking for one asks for that rung (a Master's does not meet "PharmD required"; a
   // PharmD meets "Master's preferred"). They are placed with the research doctorates rather than on a rung of their
   // own: the ladder measures how far a candidate's schooling goes, and the field says which profession it is. The

@@ -34,6 +34,29 @@ describe("RESUME_SECTIONS: terse headings", () => {
     ]);
   });
 
+  it("reads the clipped headings EXP and EDU, but not an inline 'Exp:' label", () => {
+    const text = [
+      "Tomasz Wierzbicki, PharmD, RPh",
+      "EXP",
+      "Staff RPh — Marigold Pharmacy #212, Strongsville OH — 2019–present",
+      "EDU",
+      "PharmD, Cuyahoga State Univ. College of Pharmacy, 2017",
+      "LICENSES",
+      "BLS (AHA), exp 2026-12",
+      "Exp: 2027-03",
+    ].join("\n");
+    expect(sections(text)).toEqual([
+      ["Tomasz Wierzbicki, PharmD, RPh", "preamble", false],
+      ["EXP", "experience", true],
+      ["Staff RPh — Marigold Pharmacy #212, Strongsville OH — 2019–present", "experience", false],
+      ["EDU", "education", true],
+      ["PharmD, Cuyahoga State Univ. College of Pharmacy, 2017", "education", false],
+      ["LICENSES", "certifications", true],
+      ["BLS (AHA), exp 2026-12", "certifications", false],
+      ["Exp: 2027-03", "certifications", false],
+    ]);
+  });
+
   it("reads licence headings in the singular and by their usual names", () => {
     for (const heading of ["LICENSE STATUS", "Licensure", "Licence", "Credentials", "CERTS", "Licenses & Cards", "Licences & Exams", "LICENSES AND ENDORSEMENTS", "Professional Learning"]) {
       const doc = parseDocument(["Experience", "Teacher, 2019 – 2024", heading, "Oregon Preliminary Teaching License, 2025"].join("\n"), RESUME_SECTIONS);

@@ -68,9 +68,9 @@ export const RESUME_SECTIONS: SectionVocabulary<ResumeSection> = vocabulary<Resu
   {
     "summary|professional summary|profile|professional profile|about me|about|objective|career objective|personal statement|overview|career summary|executive summary|what i do|what i bring|who i am|what i offer|what i'm looking for|what i am looking for|why i am applying|why i'm applying":
       "summary",
-    "experience|work|work experience|professional experience|employment|employment history|work history|career history|relevant experience|career|professional background|positions|experience and employment|working experience|job history|internships|internship experience|leadership experience|teaching experience|research experience|industry experience|teaching|student teaching|earlier|where i've worked|where i have worked|where i worked|what i've done|what i have done|where i've taught|where i have taught|assignments|travel assignments|contract assignments|staff positions":
+    "experience|work|work experience|professional experience|employment|employment history|work history|career history|relevant experience|career|professional background|positions|experience and employment|working experience|job history|internships|internship experience|leadership experience|teaching experience|research experience|industry experience|teaching|student teaching|earlier|where i've worked|where i have worked|where i worked|what i've done|what i have done|where i've taught|where i have taught|assignments|travel assignments|contract assignments|staff positions|exp":
       "experience",
-    "education|school|schooling|academic background|academic history|educational background|academics|education and training|studies|qualifications|academic qualifications":
+    "education|school|schooling|academic background|academic history|educational background|academics|education and training|studies|qualifications|academic qualifications|edu":
       "education",
     "skills|technical skills|core skills|key skills|core competencies|competencies|expertise|areas of expertise|technologies|tools|tech stack|technical proficiencies|skills summary|computer skills|it skills|soft skills|hard skills|programming languages|skills and tools|systems|software|computer|competences|methods|programs|computer programs|software programs":
       "skills",
@@ -101,6 +101,6 @@ export const RESUME_SECTIONS: SectionVocabulary<ResumeSection> = vocabulary<Resu
     // Terse headings that, as an inline label, name a group within the section rather than a new one: "Other: Git,
     // Docker" and "Software: Excel" among skills, "Note: relocating in May".
     lineOnly:
-      "other|additional|extra|extras|note|notes|personal|availability|work authorization|everything else|also|methods|software|systems|computer|programs|teaching|school|earlier|lic|cards|pd",
+      "other|additional|extra|extras|note|notes|personal|availability|work authorization|everything else|also|methods|software|systems|computer|programs|teaching|school|earlier|lic|cards|pd|exp|edu",
   },
 );

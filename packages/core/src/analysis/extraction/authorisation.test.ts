@@ -4,6 +4,9 @@ import { analyseCandidate } from "../engine/candidate.ts";
 import { analyseJob } from "../engine/job.ts";
 import { scoreMatch } from "../index.ts";
 import { authorisationGap, WORK_AUTHORISATION_WEIGHT } from "../scoring/blocks.ts";
+import { JOB_SECTIONS } from "../text/headings.ts";
+import { extractJobAuthorisation } from "./authorisation.ts";
+import { scanText } from "./scan.ts";
 
 const ctx = fixtureContext();
 const NOW = new Date("2026-11-01T00:00:00Z");
@@ -110,6 +113,49 @@ describe("résumé: the candidate's own statements", () => {
     expect(statuses("Summary: supported international hires requiring visa sponsorship as an HR partner")).toEqual([]);
     // "OPT" in other senses, and "opt" the verb.
     expect(statuses("Skills: OPT-based process optimisation, opt-in email programs, OPT (Operational Planning Tool)")).toEqual([]);
+  });
+});
+
+describe("review: other people's cases, a past status, a list's quote", () => {
+  it("reads no status from an HR or immigration professional's summary of the cases they handle", () => {
+    const summary = (text: string) => statuses("", "", "Summary", text);
+    expect(summary("Paralegal experienced in employment-based immigration: H-1B visa holder transfers, green card petitions, PERM.")).toEqual([]);
+    expect(summary("Immigration attorney handling green card and permanent resident applications.")).toEqual([]);
+    expect(statuses("", "", "Certifications", "PHR; specialised in H-1B transfer compliance")).toEqual([]);
+    // The writer's own status, in the same section, is still read.
+    expect(summary("Paralegal, 6 years in immigration law. Current H-1B holder (transfer required).")).toEqual([["temporary", null]]);
+  });
+
+  it("reads a status held before and no longer as no need", () => {
+    expect(statuses("Previously on H-1B, now a US permanent resident")).toEqual([["authorised", "United States"]]);
+    expect(statuses("Former F-1 OPT; green card holder since 2024")).toEqual([["authorised", null]]);
+    // Held now, it still is one.
+    expect(statuses("Currently on H-1B; will need a transfer")).toEqual([["temporary", null]]);
+    const posting = job("Applicants must be authorized to work in the United States; we are unable to sponsor visas for this role.");
+    expect(authorisationGap(posting, candidate("Previously on H-1B, now a US permanent resident"))).toBeNull();
+  });
+
+  it("reads no visa in a posting's sponsorship of training, tuition, a relocation or an event", () => {
+    expect(job("Valid Class A CDL. We do not sponsor CDL school for applicants without a license.").workAuthorisation).toBeNull();
+    expect(job("We do not sponsor continuing education credits for candidates in their first year.").workAuthorisation).toBeNull();
+    expect(job("Note: tuition sponsorship is not available for this role.").workAuthorisation).toBeNull();
+    expect(job("Relocation sponsorship is not available for this position.").workAuthorisation).toBeNull();
+    // A visa named beside them, or nothing sponsored named, is still a visa's.
+    expect(job("We do not sponsor visas, relocation or CDL school for this role.").workAuthorisation).toMatchObject({ noSponsorship: true });
+    expect(job("This position is not eligible for visa sponsorship.").workAuthorisation).toMatchObject({ noSponsorship: true });
+    expect(job("This role does not offer sponsorship.").workAuthorisation).toMatchObject({ noSponsorship: true });
+  });
+
+  it("reads a posting of many no-sponsorship statements without a blank line in linear time", () => {
+    const scan = scanText(`Engineer\n\nRequirements\n${"no visa sponsorship ".repeat(5_000)}`, JOB_SECTIONS, ctx.catalogue);
+    const t = performance.now();
+    expect(extractJobAuthorisation(scan)?.noSponsorship).toBe(true);
+    expect(performance.now() - t).toBeLessThan(400);
+  });
+
+  it("quotes the requirement's own bullet, not the heading and the bullets above it", () => {
+    const listed = analyseJob("Store Manager\n\nRequirements\n- Must be able to work weekends\n- Must be eligible to work in the US.\n", ctx);
+    expect(listed.workAuthorisation?.evidence.snippet).toBe("Must be eligible to work in the US.");
   });
 });
 

@@ -97,6 +97,18 @@ describe("findDateRanges", () => {
     expect(months("FY2019-20 budget")).toEqual([]);
   });
 
+  it("reads no short range that a bullet or a sentence works on: model years, a season, a fiscal year", () => {
+    expect(months("- Diagnosed 2015-18 F-150 transmissions")).toEqual([]);
+    expect(months("Rebuilt engines on 2011-14 Silverado trucks")).toEqual([]);
+    expect(months("Coached the 2017-18 robotics team to state")).toEqual([]);
+    expect(months("FY 2019-20 audit lead")).toEqual([]);
+    expect(months("• Hauled loads for model years 2016-19 recalls")).toEqual([]);
+    // An entry line, a school year and a short range set off by a mark are still read.
+    expect(months("Teacher 1998–02 Lincoln School")).toEqual([["1998-07", "2002-06", 48]]);
+    expect(months("- Taught 5th grade, the 2020-21 school year")).toEqual([["2020-07", "2021-06", 12]]);
+    expect(months("- Substitute Teacher, Lincoln Elementary, 2012–13")).toEqual([["2012-07", "2013-06", 12]]);
+  });
+
   it("reads a start and a dash closing the line as a range still running", () => {
     expect(months("Dental Hygienist, Bright Smiles Dental, 12/2019–")).toEqual([["2019-12", "2025-06", 67]]);
     expect(months("Nurse (Mar 2021 - )")).toEqual([["2021-03", "2025-06", 52]]);

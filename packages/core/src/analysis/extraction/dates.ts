@@ -1,3 +1,5 @@
+import { BULLET_MARKS } from "../text/document.ts";
+
 /**
  * Date ranges as written in résumés ("Jan 2019 – Present", "03/2017 - 12/2018", "2015–2019", "2019-04 to 2021-01",
  * "Since 2020", "06/15 - Now", "Mar 2016 – Exp. Jun 2017", "2012–13", "12/2019 –") turned into month intervals; single
@@ -68,6 +70,15 @@ const SHORT_END_RANGE = new RegExp(`${EDGE_BEFORE}(${YEAR_SRC})${SEP_SRC}['’]?
 // (Apart: under the "i" flag \p{Ll} matches capitals too.)
 const LOWER_WORD_AFTER = /^[^\S\n]*\p{Ll}/u;
 const YEAR_MONTH_SHAPE = /^\d{4}[-/.](?:0[1-9]|1[0-2])$/u;
+// A short range run on by a word, in a bullet or after a word in lower case, is what the writer worked on, not a
+// tenure: model years ("- Diagnosed 2015-18 F-150 transmissions", "and 2011-14 Silverado"), a team's season ("Coached
+// the 2017-18 robotics team"). A school year or season named after it is one ("the 2020-21 school year"); on an entry
+// line it is the tenure ("Teacher 1998–02 Lincoln School", "2012–13 Server, Olive Garden").
+const WORD_AFTER = /^[^\S\n]*[\p{L}\p{N}]/u;
+const TERM_AFTER = /^[^\S\n]+(?:school|academic|season)\b/iu;
+const LOWER_WORD_BEFORE = /(?<![\p{L}\p{N}])\p{Ll}[\p{L}'’-]*[^\S\n]+$/u;
+const BULLET_LINE = new RegExp(`(?:^|\\n)[^\\S\\n]*${BULLET_MARKS}\\s[^\\n]*$`, "u");
+const YEAR_KIND_BEFORE = /\b(?:FY|MY|fiscal\s+years?|model\s+years?)[^\S\n]*$/iu;
 // "12/2019 –", "Mar 2021 -": a start and a dash closing the line (or its bracket) with no end written: the position
 // is still held.
 const OPEN_DASH = new RegExp(`${EDGE_BEFORE}(${DATE_SRC})[^\\S\\n]*(?:-{1,2}|–|—|−)[^\\S\\n]*(?=$|\\r?\\n|\\))`, "giu");
@@ -176,6 +187,12 @@ export function findDateRanges(text: string, now: Date, offset = 0): MonthInterv
     // "in 2019 - 20 people": a count, spaced off the year; "the 2020-21 school year" is a range.
     const spaced = /\s/u.test(m[0]);
     if (YEAR_MONTH_SHAPE.test(m[0]) || (spaced && LOWER_WORD_AFTER.test(text.slice(m.index + m[0].length)))) continue;
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 24);
+    const before = text.slice(Math.max(0, m.index - 200), m.index);
+    if (YEAR_KIND_BEFORE.test(before.slice(-24))) continue;
+    // (The line's start is looked for within 200 characters: a bullet longer than that before its dates is let be.)
+    const inBullet = (m.index <= 200 || before.includes("\n")) && BULLET_LINE.test(before);
+    if (WORD_AFTER.test(after) && !TERM_AFTER.test(after) && (inBullet || LOWER_WORD_BEFORE.test(before.slice(-40)))) continue;
     const startYear = Number(m[1]);
     let endYear = startYear - (startYear % 100) + Number(m[2]);
     if (endYear < startYear) endYear += 100;

@@ -7,7 +7,7 @@ import {
   type FieldEntry,
 } from "../lexicon/education.ts";
 import { partitionPoint } from "../../partition-point.ts";
-import { isRegion, splitCityBeforeRegion } from "../lexicon/cities.ts";
+import { isRegion, ORGANISATION_WORD, splitCityBeforeRegion } from "../lexicon/cities.ts";
 import { CUES } from "../lexicon/cues.ts";
 import { endsMidSentence, sentenceOf, type Line } from "../text/document.ts";
 import type { JobSection, ResumeSection } from "../text/headings.ts";
@@ -166,14 +166,22 @@ const DEGREE_FOLLOWERS = new Set(["in", "of", "from", "degree", "degrees"]);
 /**
  * Whether degree initials that are also a state's postal code are the state, written after a place and a comma
  * ("Johns Hopkins University, Baltimore, MD", "Georgetown University, Washington, D.C.", "Tufts University, Medford,
- * MA"). Not after a degree or a field ("BS, MS in Physics", "Computer Science, MA").
+ * MA"), after a place without one ("Towson University, Towson MD 2015", "Howard University | Washington DC") or
+ * before a ZIP code ("College Park, MD 20742"). Not after a degree or a field ("BS, MS in Physics", "Computer Science,
+ * MA"), nor straight after a school's name ("Harvard Medical School MD 2010").
  */
 function regionAfterPlace<K extends string>(hit: Hit<DegreeEntry, K>, lineHits: readonly LexHit<K>[]): boolean {
   if (!isRegion(hit.surface.replace(/\./gu, ""))) return false;
   const { tokens, text, start } = hit.line;
   const at = partitionPoint(tokens, (t) => t.start < hit.start);
   const before = tokens[at - 1];
-  if (!before || !/^\p{Lu}/u.test(before.raw) || !/^\s*,\s*$/u.test(text.slice(before.end - start, hit.start - start))) return false;
+  const after = tokens[partitionPoint(tokens, (t) => t.start < hit.end)];
+  if (after && /^\d{5}$/u.test(after.raw) && /^\.?[^\S\n]+$/u.test(text.slice(hit.end - start, after.start - start))) return true;
+  if (!before || !/^\p{Lu}/u.test(before.raw)) return false;
+  const gap = text.slice(before.end - start, hit.start - start);
+  const spaced = /^[^\S\n]+$/u.test(gap);
+  if (!/^\s*,\s*$/u.test(gap) && !spaced) return false;
+  if (spaced && ORGANISATION_WORD.test(before.raw)) return false;
   return !(hitsByEnd(lineHits).get(before.end) ?? []).some((h) => h.value.kind === "degree" || h.value.kind === "field");
 }
 
@@ -218,9 +226,15 @@ function abbreviationIsDegree<K extends string>(hit: Hit<DegreeEntry, K>, lineHi
   // The hits starting at the window's words, from an index of the line's hits by start: going through the line's
   // hits for every abbreviation was quadratic ("BS MS BS MS …" took 9 s at 100,000 characters).
   const byStart = hitsByStart(lineHits);
+  // Initials that are also a state's code take a field after them in capitals only: "DC law firm", "MD nursing
+  // homes" name the place.
+  const regional = isRegion(hit.surface.replace(/\./gu, ""));
   return window.some((t) =>
     (byStart.get(t.start) ?? []).some(
-      (h) => h !== hit && (h.value.kind === "field" || (h.value.kind === "degree" && !h.value.generic)),
+      (h) =>
+        h !== hit &&
+        ((h.value.kind === "field" && !(regional && h.start > hit.start && /^\p{Ll}/u.test(h.surface))) ||
+          (h.value.kind === "degree" && !h.value.generic)),
     ),
   );
 }

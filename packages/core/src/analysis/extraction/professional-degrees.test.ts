@@ -131,6 +131,27 @@ describe("initials that are not degrees", () => {
     expect(candidate("Education\nComputer Science, MS, Stanford University, 2018").level).toBe("master");
   });
 
+  it("reads a state's code after a place without a comma, or before a ZIP code, as the state", () => {
+    expect(candidate("Education\nBachelor of Science in Nursing, Towson University, Towson MD 2015").level).toBe("bachelor");
+    expect(candidate("Education\nHoward University | Washington DC | BA Economics 2011").level).toBe("bachelor");
+    expect(candidate("Education\nUniversity of Maryland, College Park MD\nB.S. Accounting, 2014").level).toBe("bachelor");
+    expect(candidate("Education\nAssociate of Applied Science, Baltimore City Community College, Baltimore MD").level).toBe("associate");
+    expect(candidate("Education\nB.S. Nursing, University of Maryland, College Park, MD 20742").level).toBe("bachelor");
+    expect(candidate("Education\nCDL-A Training, Truck Driving School, Hagerstown MD, 2018").level).toBe("none");
+    // Straight after a school's name or a field the initials are the degree.
+    expect(candidate("Education\nHarvard Medical School MD 2010").level).toBe("doctorate");
+    expect(candidate("Education\nPsychology MA, Boston University, 2014").level).toBe("master");
+    expect(candidate("Education\nMD, Johns Hopkins University School of Medicine, 2011").level).toBe("doctorate");
+  });
+
+  it("reads a state's code before a field in lower case as the state in a posting", () => {
+    expect(job("Requirements\n- Paralegal certificate; 2 years of litigation experience in a DC law firm").degrees).toEqual([]);
+    expect(job("Requirements\n- 3 years in MD nursing homes").degrees).toEqual([]);
+    // A field in capitals after the initials, or "in", is the degree's.
+    expect(job("Requirements\n- MD Medicine required").degrees).toEqual([{ level: "doctorate", strength: "must" }]);
+    expect(job("Requirements\n- MA in Counseling required").degrees).toEqual([{ level: "master", strength: "must" }]);
+  });
+
   it("reads initials that mean other things on a résumé only beside education evidence", () => {
     expect(candidate("Skills\nMFA, SSO, Okta, Azure AD").level).toBe("none");
     expect(candidate("Experience\nCalibrated OD gauges and a DVM daily at Acme Machining").level).toBe("none");

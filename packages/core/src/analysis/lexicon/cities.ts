@@ -71,7 +71,7 @@ export function isRegion(segment: string): boolean {
 }
 
 // Words that end names of organisations, not of places: "Acme Corp, TX" names no city.
-const ORGANISATION_WORD =
+export const ORGANISATION_WORD =
   /^(?:inc|corp|corporation|co|company|llc|ltd|limited|plc|gmbh|group|bank|university|college|school|institute|academy|hospital|clinic|center|centre|labs?|laborator(?:y|ies)|systems|technolog(?:y|ies)|tech|solutions|services|software|partners|associates|consulting|foundation|agency|department|district|council|health|healthcare|financial|finance|capital|holdings|industries|international|media|studios?|networks?|digital|analytics|energy|pharmaceuticals|motors|airlines|insurance|enterprises|ventures|stores?|restaurants?|hotels?|firm|office|library|museum|church|union|society|association|club|markets?|global|research|design|engineering|manufacturing|logistics|marketing|management|electronics|communications|games|entertainment|resources|products|brands|foods|trust|fund|authority|ministry|command|government|team|division|unit)\.?$/iu;
 // First words of two-word place names ("New Brunswick", "San Mateo", "Fort Collins"): a city before a region that
 // starts with one is cut with it.

@@ -176,5 +176,10 @@ describe("withStartMonthAbove", () => {
     expect(read("Promoted in Mar 2015", "2016 – May 2019")).toEqual(["2016-07", "2019-05"]);
     expect(read("Driver, Acme, Mar", "Led a team; 2016 – May 2019")).toEqual(["2016-07", "2019-05"]);
     expect(read("Driver, Acme, Mar", "2016-07 – May 2019")).toEqual(["2016-07", "2019-05"]);
+    // The last bullet of the entry above ends with a month of its own: an event, not this entry's start.
+    expect(read("- Promoted to shift lead in March", "2016 – May 2019")).toEqual(["2016-07", "2019-05"]);
+    expect(read("Trained new hires and was promoted in March", "2016 – May 2019")).toEqual(["2016-07", "2019-05"]);
+    expect(read("Covered the overnight dock shift from June through September.", "2016 – May 2019")).toEqual(["2016-07", "2019-05"]);
+    expect(read("• Named Employee of the Month, May", "2016 – 2019")).toEqual(["2016-07", "2019-06"]);
   });
 });

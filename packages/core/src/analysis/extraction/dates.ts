@@ -252,7 +252,12 @@ export function findSingleDates(text: string, now: Date, offset = 0): MonthInter
 // at the end of the line above ("Company Driver, Razorback Cold Freight, Springdale, AR Mar"), written capitalised
 // as a date's month is: "… customers who may" ends no date.
 const YEAR_STARTS_RANGE = new RegExp(`^\\s*(${YEAR_SRC})${SEP_SRC}(?!\\d\\d(?!\\d))`, "u");
-const MONTH_ENDS_LINE = new RegExp(`(?<![\\p{L}\\p{N}])(${MONTH_SRC})\\.?,?\\s*$`, "iu");
+// A month after a preposition ends a sentence's date ("promoted to lead in March"), and a bullet ("- Employee of the
+// Month, May") is a line of the entry above: neither is an entry line's start month.
+const MONTH_ENDS_LINE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?<!\\b(?:in|since|by|from|until|till|through|of|during|before|after|every|each|last|next|this)\\s+)(${MONTH_SRC})\\.?,?\\s*$`,
+  "iu",
+);
 const CAPITALISED = /^\p{Lu}/u;
 
 /**
@@ -263,8 +268,10 @@ const CAPITALISED = /^\p{Lu}/u;
 export function withStartMonthAbove(range: MonthInterval, lineText: string, lineStart: number, lineAbove: string): MonthInterval {
   const year = YEAR_STARTS_RANGE.exec(lineText);
   if (!year || range.from !== lineStart + year[0].indexOf(year[1]!) || range.start !== Number(year[1]) * 12 + 6) return range;
-  // The longest month and its marks ("September., ") fit in the last 16 characters, and the character before them.
-  const month = MONTH_ENDS_LINE.exec(lineAbove.slice(-16));
+  if (BULLET_LINE.test(lineAbove)) return range;
+  // The longest month and its marks ("September., ") and the longest preposition before it ("through ") fit in the
+  // last 32 characters.
+  const month = MONTH_ENDS_LINE.exec(lineAbove.slice(-32));
   if (!month || !CAPITALISED.test(month[1]!)) return range;
   const start = Number(year[1]) * 12 + MONTHS[month[1]!.slice(0, 3).toLowerCase()]!;
   return start < range.end ? { ...range, start } : range;

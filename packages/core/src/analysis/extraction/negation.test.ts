@@ -26,4 +26,12 @@ describe("negated skill mentions", () => {
     expect(kept("Experience\n- Python services; no Java, errors handled in Python")).not.toContain("Java");
     expect(kept("Experience\n- Python only, no Java; incidents were rare")).not.toContain("Java");
   });
+
+  it("still drops the skill when the fault noun starts a compound naming work the candidate lacks", () => {
+    expect(kept("Experience\n- Python services; no Kubernetes incident management experience yet")).not.toContain("Kubernetes");
+    expect(kept("Experience\n- Python services; no Java error handling experience")).not.toContain("Java");
+    expect(kept("Experience\n- Python services; no experience in Kubernetes incident response")).not.toContain("Kubernetes");
+    // …while the fault itself, followed by where or when it did not happen, still lifts the negation.
+    expect(kept("Experience\n- Python services with no Java errors in production since 2021")).toContain("Java");
+  });
 });

@@ -12,8 +12,11 @@ const LOOK_BACK = 60;
 // A negated fault of the skill, not of the skill itself: "no HOS violations", "no HIPAA breaches", "without OSHA
 // recordables". Only a fault noun right after the mention (at most one word between: "no HOS log violations") lifts
 // the negation; "no Java, errors in Python" and "no SAP; findings were…" keep it (the punctuation ends the phrase).
-const FAULT_AFTER = /^[\s-]+(?:[\p{L}\p{N}]+\s+)?(?:violations?|viols?|infractions?|citations?|findings?|deficienc(?:y|ies)|incidents?|errors?|breach(?:es)?|recordables?|write-?ups?|penalt(?:y|ies)|fines?|complaints?)(?![\p{L}])/iu;
-const LOOK_AHEAD = 40;
+// The fault noun must end the phrase: as the first word of a compound ("incident management", "error handling",
+// "breach response experience") it names work the candidate says they lack, and the negation stands.
+const FAULT_AFTER =
+  /^[\s-]+(?:[\p{L}\p{N}]+\s+)?(?:violations?|viols?|infractions?|citations?|findings?|deficienc(?:y|ies)|incidents?|errors?|breach(?:es)?|recordables?|write-?ups?|penalt(?:y|ies)|fines?|complaints?)(?![\p{L}])(?![\s-]+(?:management|response|handling|reporting|tracking|logging|resolution|analysis|investigations?|prevention|detection|monitoring|triage|review|command|notification|remediation|experience|knowledge|skills?|exposure|background|training)(?![\p{L}]))/iu;
+const LOOK_AHEAD = 64;
 
 export function isNegated(text: string, hit: Hit<unknown, string>): boolean {
   const [from] = sentenceHolding(hit.line, hit.start, hit.start + 1) ?? [hit.line.start];

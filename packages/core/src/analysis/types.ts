@@ -71,6 +71,11 @@ export interface SkillAlternative {
    * Journeyman Electrician license"); absent when the posting names none, several, or accepts others.
    */
   jurisdiction?: string;
+  /**
+   * For a certification or licence: the posting lets the hire obtain it after hiring or accepts one in progress ("or
+   * willing to get it in the first 30 days", "or eligible"); absent otherwise.
+   */
+  obtainable?: boolean;
   /** Catalogue skills that are a kind of this one by name ("Epic EHR" of "Electronic Health Records"); absent when none. */
   kinds?: string[];
 }

@@ -11,7 +11,7 @@ export type CredentialStatus = "held" | "pending" | "lapsed";
 
 // Words that say a credential is still to come; a mention of its exam says so too ("CPA exam in May").
 const NOT_YET_SRC =
-  "pending|expected|in progress|in process|scheduled|eligible|not yet|applied for|applying (?:for|to)|application (?:submitted|filed|in review|under review)|waiting (?:for|on)|to be obtained|willing(?:ness)? to obtain|will obtain|to obtain|plan(?:s|ning|ned)? to (?:sit|take|obtain)|sitting|studying for|preparing for|working toward(?:s)?|candidate|exam (?:date|in|on|booked)|awaiting|provisional|trainee|in training";
+  "pending|expected|in progress|in process|scheduled|eligible|not yet|applied for|applying (?:for|to)|application (?:submitted|filed|in review|under review)|waiting (?:for|on)|to be obtained|willing(?:ness)? to obtain|will obtain|to obtain|plan(?:s|ning|ned)? to (?:sit|take|obtain|enrol+|apply|pursue)|planned (?:for|in)|(?:exploring|considering|looking into)|sitting|studying for|preparing for|working toward(?:s)?|candidate|exam (?:date|in|on|booked)|awaiting|provisional|trainee|in training";
 const PENDING = new RegExp(String.raw`\b(?:${NOT_YET_SRC}|exams?)\b`, "iu");
 // Words that state the credential is held, which outweigh a mention of its exam ("passed all four CPA exams; licensed",
 // "in good standing"). A pending renewal is of a credential held.
@@ -64,11 +64,11 @@ function itemAround(
   return [from, to];
 }
 
-// A licence named by its licensing exam ("NCLEX-RN", "NCLEX-PN"): passing the exam is not holding the licence, which a
+// A licence named by its licensing exam ("NCLEX-RN", "NCLEX-PN", the pharmacist's "NAPLEX"): passing the exam is not holding the licence, which a
 // state board issues afterwards. The item's own words for the licence make it held: a word of HELD ("NCLEX-RN,
 // licensed 2019"), or what only an issued licence has after its name (see LICENCE_SHOWN, a state's name), unless the
 // entry says the licence is still to come ("NCLEX-RN passed, Texas licence pending").
-const LICENSING_EXAM = /\b(?:nclex|exams?|examinations?)\b/iu;
+const LICENSING_EXAM = /\b(?:nclex|naplex|exams?|examinations?)\b/iu;
 // The word licence, a licence number or an expiry date: "NCLEX-RN, State of Texas, #812345", "NCLEX-RN — Multistate
 // Compact License, exp. 03/2027".
 const LICENCE_SHOWN = /\blicen[cs]e\b|#\s*[A-Z]{0,3}-?\d|\b(?:no|number|lic)\.?\s*:?\s*[A-Z]{0,3}-?\d|\bexp(?:ires?|iry|iration|\.)?\s*(?:date\s*)?:?\s*\d/iu;
@@ -311,4 +311,24 @@ export function requiredJurisdiction(text: string, hits: readonly Hit<unknown, s
  */
 export function meetsJurisdiction(held: string, required: string): boolean {
   return held === required || countryOf(held) === required || held === countryOf(required);
+}
+
+// A posting that lets the hire get the credential after hiring, or accepts one on the way: "or willing to get it in
+// the first 30 days", "ability to certify within 30 days of hire", "or eligible for licensure", "or working toward it".
+const OBTAINABLE =
+  /\b(?:within (?:the first )?(?:\d+|\p{L}+) (?:days|weeks|months)|in the first (?:\d+|\p{L}+) (?:days|weeks|months)|(?:willing(?:ness)?|able|ability) to (?:obtain|get|certify|acquire)|eligible|eligibility|working toward(?:s)?|in progress)\b/iu;
+
+/**
+ * Whether the posting lets the hire obtain a credential it asks for after hiring, or accepts one in progress, on a
+ * line that names it: such a requirement is no knock-out (see isHardRequirement, scoring/blocks.ts).
+ */
+export function offersPath(text: string, hits: readonly Hit<unknown, string>[]): boolean {
+  // Each line is searched once, however many mentions it holds.
+  const lines = new Set<number>();
+  for (const hit of hits) {
+    if (lines.has(hit.line.start)) continue;
+    lines.add(hit.line.start);
+    if (OBTAINABLE.test(text.slice(hit.line.start, hit.line.end))) return true;
+  }
+  return false;
 }

@@ -6,7 +6,7 @@ import type { CandidateSkill, Position, RelatedSkillRef, SkillAlternative, Skill
 import { includingSkills } from "../lexicon/inclusions.ts";
 import { evidenceAt } from "./evidence.ts";
 import { firmer, nearestCue, requirementStrength } from "./requirements.ts";
-import { credentialJurisdictions, credentialStatus, isStateLicence, requiredJurisdiction, strongestStatus } from "./qualifiers.ts";
+import { credentialJurisdictions, credentialStatus, isStateLicence, offersPath, requiredJurisdiction, strongestStatus } from "./qualifiers.ts";
 import type { Hit, Scan } from "./scan.ts";
 
 // Where a posting states what it asks for.
@@ -209,10 +209,9 @@ export function extractJobSkills(
   }
 
   const alternative = (skill: Skill): SkillAlternative => {
-    const jurisdiction =
-      skill.type === "Certification" && isStateLicence(skill.name)
-        ? requiredJurisdiction(scan.doc.text, hits.filter((h) => h.hit.value === skill.id).map((h) => h.hit))
-        : null;
+    const own = skill.type === "Certification" ? hits.filter((h) => h.hit.value === skill.id).map((h) => h.hit) : [];
+    const jurisdiction = isStateLicence(skill.name) && own.length ? requiredJurisdiction(scan.doc.text, own) : null;
+    const obtainable = own.length > 0 && offersPath(scan.doc.text, own);
     // A kind of the skill ("Epic EHR" for "EHR") or a skill that includes it (OSHA 30 for OSHA 10, Amazon EC2 for
     // AWS) meets it.
     const kinds = [...new Set([...catalogue.kindsOf(skill.id), ...includingSkills(catalogue, skill)])];
@@ -222,6 +221,7 @@ export function extractJobSkills(
       type: skill.type,
       related: relatedForCredit(catalogue, skill),
       ...(jurisdiction ? { jurisdiction } : {}),
+      ...(obtainable ? { obtainable } : {}),
       ...(kinds.length ? { kinds } : {}),
     };
   };

@@ -18,6 +18,8 @@ export interface Attribute {
   statedMust: boolean;
   /** Candidate evidence behind the credit. */
   evidence: Evidence[];
+  /** A hard requirement (see isHardRequirement, scoring/blocks.ts): its shortfall lowers the whole score. */
+  hard?: boolean;
 }
 
 /** A nice-to-have requirement weighs half as much as a must-have. */

@@ -1,6 +1,6 @@
 import { JOB_LEVELS, type JobLevel } from "../../catalogue/normalizer.ts";
 import { detectLevels } from "../../catalogue/normalizer/levels.ts";
-import { meetsJurisdiction } from "../extraction/qualifiers.ts";
+import { isStateLicence, meetsJurisdiction } from "../extraction/qualifiers.ts";
 import { levelRank, positionLevel } from "../extraction/titles.ts";
 import { formatYears, joinOr } from "../format.ts";
 import { EDUCATION_LEVEL_NAMES, educationRank } from "../lexicon/education.ts";
@@ -93,6 +93,29 @@ export function isRequiredStateLicence(req: SkillRequirement): boolean {
   return req.strength === "must" && [req, ...req.alternatives].some((o) => o.jurisdiction && !FOLLOWS_ITS_HOLDER.test(o.name));
 }
 
+// A licence to practise named otherwise than a state's (isStateLicence): a commercial driver's licence of any class.
+const LICENCE_TO_PRACTISE = /\bCDL\b|commercial driver/iu;
+
+/**
+ * Whether a skill requirement is a hard requirement: a must-have licence to practise the posting's work — one a state
+ * issues (a pharmacist's, a teacher's, an RN's, a journeyman electrician's, a CPA: isStateLicence) or a commercial
+ * driver's licence — asked for without a path to it after hiring ("or willing to get it in the first 30 days", "or
+ * eligible": `obtainable`), whether or not the posting names the state; a licence the posting ties to a state is one
+ * whatever else its line says (isRequiredStateLicence). A preferred licence is none, nor an ordinary driver's licence
+ * (most résumés leave it unsaid, and it follows its holder), nor a certification (a course, BLS or ServSafe, is
+ * quickly taken). A recruiter grades a candidate without one low whatever the rest: see HARD_SHORTFALL_SHARE.
+ */
+export function isHardRequirement(req: SkillRequirement): boolean {
+  if (req.strength !== "must") return false;
+  if (isRequiredStateLicence(req)) return true;
+  return [req, ...req.alternatives].some(
+    (o) =>
+      o.type === "Certification" &&
+      !o.obtainable &&
+      ((isStateLicence(o.name) && !FOLLOWS_ITS_HOLDER.test(o.name)) || LICENCE_TO_PRACTISE.test(o.name)),
+  );
+}
+
 /**
  * Weight, in must-haves, of the work authorisation a posting requires (see authorisationAttribute): like a licence
  * the posting ties to a state, the law lets no one be hired without it, so a recruiter reads a stated lack of it as a
@@ -139,6 +162,8 @@ function authorisationAttribute(job: JobProfile, candidate: CandidateProfile): A
     name: authorisationName(job.workAuthorisation),
     strength: "must",
     weight: WORK_AUTHORISATION_WEIGHT,
+    // The law lets no one be hired without it: a hard requirement like a licence to practise.
+    hard: true,
     credit: 0,
     note: `stated: "${gap.evidence.snippet}"`,
     statedMust: true,
@@ -210,6 +235,7 @@ function skillAttributes(job: JobProfile, candidate: CandidateProfile): Attribut
       name: joinOr(options.map((o) => o.name)),
       strength: req.strength,
       weight: weightOf(req.strength) * (isRequiredStateLicence(req) ? REQUIRED_STATE_LICENCE_WEIGHT : 1),
+      ...(isHardRequirement(req) ? { hard: true } : {}),
       credit: best.credit,
       note: best.note,
       statedMust: req.strength === "must",

@@ -33,5 +33,22 @@ export function layerOneScore(blocks: Blocks): number {
     weight += BLOCK_WEIGHTS[key] * share;
     sum += BLOCK_WEIGHTS[key] * share * blockScore(attributes);
   }
-  return weight > 0 ? sum / weight : 0;
+  return weight > 0 ? (sum / weight) * hardRequirementFactor(blocks) : 0;
+}
+
+/**
+ * Share of the score a hard requirement not met at all takes away (see isHardRequirement, scoring/blocks.ts): a
+ * recruiter grades a candidate without a licence the work needs low however strong the rest, so the shortfall
+ * scales the whole score rather than weighing as one requirement among the others, which would also compress the
+ * differences between the candidates who hold it. Partly met (pending, held in another state) takes its share.
+ */
+export const HARD_SHORTFALL_SHARE = 0.3;
+
+/** The factor the hard requirements' shortfalls leave of the score: Π (1 − HARD_SHORTFALL_SHARE × (1 − credit)). */
+export function hardRequirementFactor(blocks: Blocks): number {
+  let factor = 1;
+  for (const key of Object.keys(BLOCK_WEIGHTS) as (keyof Blocks)[]) {
+    for (const a of blocks[key]) if (a.hard) factor *= 1 - HARD_SHORTFALL_SHARE * (1 - Math.min(1, Math.max(0, a.credit)));
+  }
+  return factor;
 }

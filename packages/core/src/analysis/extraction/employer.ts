@@ -3,7 +3,7 @@
  * those). Heuristics over the usual résumé layouts; they can return a unit or a place for unusual ones.
  */
 import type { ResumeSection } from "../text/headings.ts";
-import { isKnownCity, isRegion, splitCityBeforeRegion } from "../lexicon/cities.ts";
+import { isKnownCity, isPlace, isRegion, splitCityBeforeRegion } from "../lexicon/cities.ts";
 import { findDateRanges, findSingleDates, type MonthInterval } from "./dates.ts";
 import { BULLET, MAX_TITLE_LINE_WORDS, type ResumeLine } from "./entry-lines.ts";
 import type { Scan } from "./scan.ts";
@@ -63,9 +63,13 @@ const canBeName = (part: string): boolean =>
  * The first part of an entry line that can be a name: letters, no year, not a state code or a work mode. A city
  * run onto it is cut where a region follows ("Google Mountain View, CA" → "Google").
  */
+const PROMOTED_TO = /^(?:then|later|and then|promoted to)\s/iu;
+
 function firstNamePart(s: string): string | null {
   const parts = entryParts(s);
-  const first = parts.findIndex(canBeName);
+  // A place is no name: "San Francisco, CA | March 2019 – Present" names no employer; nor is the title a promotion
+  // led to ("Server, then Captain | Maison Kestrel").
+  const first = parts.findIndex((part, i) => canBeName(part) && !PROMOTED_TO.test(part) && !isPlace(part, parts[i + 1]));
   // "Data Innovation Lab @ Capital One": a unit at its organisation; the organisation is the employer.
   const at = first >= 0 && unitAtOrganisation(s, parts, first) ? first + 1 : first;
   const part = parts[at];

@@ -156,8 +156,9 @@ describe("candidate experience", () => {
         "- Dispatched 40 trucks a day.",
       ].join("\n"),
     );
+    // The rank of a title the catalogue does not know is read as written ("Operations Manager").
     expect(exp.positions.map((p) => [p.start, p.share, p.levels])).toEqual([
-      ["2021-01", 1, []],
+      ["2021-01", 1, ["manager"]],
       ["2016-07", 1, []],
     ]);
   });

@@ -6,7 +6,7 @@ import type { CandidateExperience, Degree, EngineContext, HeldTitle, Position } 
 import { coveredMonths, findDateRanges, findSingleDates, monthLabel, withStartMonthAbove, type MonthInterval } from "./dates.ts";
 import { round2 } from "./evidence.ts";
 import type { Scan } from "./scan.ts";
-import { CREDENTIAL_KIND_WORDS, levelRank, positionLevel, titleOnLine, type Span } from "./titles.ts";
+import { CREDENTIAL_KIND_WORDS, levelRank, positionLevel, readLevels, titleOnLine, type Span } from "./titles.ts";
 import { extractStatedYears } from "./years.ts";
 import { splitTrailingCity } from "../lexicon/cities.ts";
 import { employerLayouts, employerOf, pastedName, untitledEmployer } from "./employer.ts";
@@ -439,6 +439,73 @@ function employmentRanges(
   });
 }
 
+// The rank of a title the catalogue does not know, as written in the first short part of its lines that names one:
+// "Regional Director, Pacific Northwest" (a region after the comma is no function), "Area Director", "SVP,
+// Merchandising". Only ranks of people leaders (manager and above): "Associate" or "II" in an unknown title may be
+// the name of a grade or a team.
+const TITLE_PART_BREAK = /\s*(?:[,|·•—–(]|\s-\s)\s*/u;
+const MAX_RANK_TITLE_WORDS = 6;
+
+export function writtenRank(ctx: EngineContext, titleLines: string | undefined): JobLevel[] | null {
+  for (const line of titleLines?.split("\n") ?? []) {
+    for (const part of line.replace(BULLET, "").split(TITLE_PART_BREAK)) {
+      const words = part.split(/\s+/u).filter(Boolean);
+      if (words.length === 0 || words.length > MAX_RANK_TITLE_WORDS || /\d/u.test(part) || !/^\p{Lu}/u.test(part)) continue;
+      const ranks = readLevels(ctx, part).filter((l) => levelRank(l) >= levelRank("manager"));
+      if (ranks.length) return ranks;
+    }
+  }
+  return null;
+}
+
+// Dates told in a sentence, not set on an entry line: "Six years as a paralegal at a creditors' rights firm … and,
+// since 2024, discovery and trial support", "Class A CDL that I have kept current since I drove over the road in
+// 2016–2017". Anywhere, a sentence with the writer as its subject ("I have worked as … since 2019") holds no entry;
+// in a summary, profile or untitled part, nor does one of the writer's (my, we, our), a sentence of prose longer than
+// a title line (MAX_TITLE_LINE_WORDS words, half of them in lower case) or one going on from the line above (a
+// lower-case start). An entry written on one line stays one: "Paralegal at Smith & Co since 2019", "Bookkeeper at a
+// feed store in Purdy, MO (2011–2018). It taught me to keep my paperwork straight."
+const PROSE_SECTIONS: ReadonlySet<ResumeSection> = new Set(["summary", "preamble", "other"]);
+const SENTENCE_BREAK = /[.!?]["')\]]?\s+(?=["'(]?\p{Lu})/gu;
+// "I" as a subject: contracted, or before a verb in lower case; not the grade of a title ("Software Engineer I at
+// Acme, 2018 – 2019", "Analyst I and II").
+const WRITER_SUBJECT = /(?<![\p{L}'’])I(?:['’](?:ve|m|d)\b|\s+(?!(?:at|in|of|for|with|and|or|to|on|from|under)\b)\p{Ll})/u;
+const WRITER = /\b(?:my|we|our)\b/iu;
+
+// How far around the dates a sentence is looked for: a long line with many dates stays linear.
+const SENTENCE_WINDOW = 400;
+
+/** The sentence of `text` holding the characters from `from` to `to` (offsets in `text`), within SENTENCE_WINDOW. */
+function sentenceAround(whole: string, at: number, upto: number): string {
+  const offset = Math.max(0, at - SENTENCE_WINDOW);
+  const text = whole.slice(offset, upto + SENTENCE_WINDOW);
+  const from = at - offset;
+  const to = upto - offset;
+  let start = 0;
+  let end = text.length;
+  for (const m of text.matchAll(SENTENCE_BREAK)) {
+    const after = m.index + m[0].length;
+    if (after <= from) start = after;
+    else if (m.index >= to) {
+      end = m.index + 1;
+      break;
+    }
+  }
+  return text.slice(start, end);
+}
+
+export function datesInProse(line: ResumeLine, range: MonthInterval): boolean {
+  const text = line.text.replace(BULLET, (b) => " ".repeat(b.length));
+  const sentence = sentenceAround(text, range.from - line.start, range.to - line.start).trim();
+  if (WRITER_SUBJECT.test(sentence)) return true;
+  if (!PROSE_SECTIONS.has(line.section)) return false;
+  if (WRITER.test(sentence) || CONTINUATION.test(sentence)) return true;
+  // Prose is mostly words in lower case; a pasted entry line of names and dates is not ("Acme · Full-time Nov 2005 -
+  // Feb 2022 · 16 yrs 4 mos…").
+  const words = sentence.split(/\s+/u).filter((w) => /\p{L}/u.test(w));
+  return words.length > MAX_TITLE_LINE_WORDS && words.filter((w) => /^\p{Ll}/u.test(w)).length * 2 >= words.length;
+}
+
 // A line that goes on from the one above it: it starts with a lower-case word ("completed; investigate incidents …").
 const CONTINUATION = /^\s*\p{Ll}/u;
 // The end of a sentence or of a listed item: after it, the next line starts anew.
@@ -580,7 +647,9 @@ export function extractCandidateExperience(
     const single = found.length === 0 ? entrySingleDate(line, now) : null;
     // A single month inside the entry above is an event of that job ("Promoted to Lead, March 2020").
     if (single && entry?.ranges.some((e) => e.start <= single.start && single.end <= e.end)) continue;
-    const kept = single ? [single] : leftmostOfOverlapping(found).sort((a, b) => a.from - b.from);
+    const kept = (single ? [single] : leftmostOfOverlapping(found).sort((a, b) => a.from - b.from)).filter(
+      (r) => !datesInProse(line, r),
+    );
     const ranges = employmentRanges(scan, ctx, line, kept, cache);
     if (ranges.length === 0) continue;
     if (entry && detailOfEntry(scan, ctx, line, ranges, entry.ranges, cache)) continue;
@@ -642,7 +711,7 @@ export function extractCandidateExperience(
     const share = trainee ? TRAINEE_SHARE : byTitle;
     // A trainee position without level words was held at intern level, whatever its title.
     const held = title ?? graded;
-    const levels: JobLevel[] = held?.levels.length ? held.levels : trainee ? ["intern"] : [];
+    const levels: JobLevel[] = held?.levels.length ? held.levels : trainee ? ["intern"] : held ? [] : (writtenRank(ctx, untitled) ?? []);
     for (const range of ranges) {
       // Pasted profiles repeat entries; the same title over the same months is one position.
       const key = `${range.start}:${range.end}:${held?.id ?? ""}`;

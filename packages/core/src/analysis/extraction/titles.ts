@@ -203,7 +203,10 @@ function teamRankJoined(before: string, after: string): JobLevel | null {
 // A rank set apart from its field by a dash or a colon: "Director – IT Operations", "Vice President - Finance"; or by
 // a comma, as corporate titles are written: "Manager, Customer Analytics", "Director, Product Marketing". Either may
 // follow a level word ("Senior Director – IT Operations", "Senior Manager, Analytics & Insights"), in any case.
-const RANK_SRC = String.raw`^(\W*(?:(?:senior|sr\.?|associate|assistant|deputy)\s+)?)(director|manager|head|vice president|vp|chief)`;
+const RANK_SRC = String.raw`^(\W*(?:(?:senior|sr\.?|associate|assistant|deputy|executive)\s+)?)(director|manager|head|vice president|vp|svp|evp|avp|chief)`;
+// The vice presidents by their abbreviated grade, looked up as the rank they hold: "SVP, Sales" → Vice President of
+// Sales.
+const VICE_PRESIDENT = /^(?:svp|evp|avp)$/iu;
 const RANK_DASH_FIELD = new RegExp(String.raw`${RANK_SRC}\s*[–—:-]\s*`, "iu");
 const RANK_COMMA_FIELD = new RegExp(String.raw`${RANK_SRC}\s*,\s*`, "iu");
 // After a comma the field is capitalised, as a title is ("Manager, analytics team" is prose).
@@ -235,16 +238,23 @@ function rankOfFieldTitle(ctx: EngineContext, text: string, line: Line<string>):
   const fieldStart = line.start + m[0].length;
   const field = line.tokens.filter((t) => t.start >= fieldStart).slice(0, MAX_FIELD_WORDS);
   const rankStart = line.start + m[1]!.length;
-  const rank = m[2]!;
+  const rank = VICE_PRESIDENT.test(m[2]!) ? "Vice President" : m[2]!;
   for (let n = field.length; n >= 1; n--) {
     const last = field[n - 1]!;
     const words = text.slice(fieldStart, last.end);
     if (PART_BREAK.test(words) || /\d/u.test(words) || !FIELD_END.test(text.slice(last.end, line.end))) continue;
-    for (const role of dash ? [`${rank} of ${words}`] : [`${rank} of ${words}`, `${words} ${rank}`]) {
-      const hit = ctx.catalogue.titleMatcher.findAll(role).find((h) => h.start === 0 && h.end === role.length);
-      const title = hit && ctx.catalogue.title(hit.value);
-      if (!hit || !title) continue;
-      return mention(ctx, text, line, { ...hit, start: rankStart, end: last.end, surface: text.slice(rankStart, last.end) }, title);
+    // The whole field, else its head with the words qualifying it left out: "Vice President, Store Operations" and
+    // "Director, Field Operations" hold the rank over operations where the catalogue knows no narrower title.
+    for (let k = 0; k < n; k++) {
+      const head = text.slice(field[k]!.start, last.end);
+      for (const role of dash ? [`${rank} of ${head}`] : [`${rank} of ${head}`, `${head} ${rank}`]) {
+        const hit = ctx.catalogue.titleMatcher.findAll(role).find((h) => h.start === 0 && h.end === role.length);
+        const title = hit && ctx.catalogue.title(hit.value);
+        if (!hit || !title) continue;
+        const found = mention(ctx, text, line, { ...hit, start: rankStart, end: last.end, surface: text.slice(rankStart, last.end) }, title);
+        // An abbreviated grade keeps its rank: an SVP is at least a vice president's level.
+        return found.levels.length || !VICE_PRESIDENT.test(m[2]!) ? found : { ...found, levels: readLevels(ctx, role) };
+      }
     }
   }
   return null;

@@ -168,3 +168,61 @@ describe("years of overlapping, returning and single-season work", () => {
     expect(exp.positions.map((p) => [p.start, p.end])).toEqual([["2018-01", "2026-11"]]);
   });
 });
+
+describe("positions only where an entry is written", () => {
+  const positions = (text: string) =>
+    analyseCandidate(text, ctx, NOW).experience.positions.map((p) => [p.catalogueTitle, p.employer, p.start, p.end, p.levels]);
+
+  it("reads no position from dates told in a sentence of a summary or of the writer's own", () => {
+    const text = [
+      "CAREER SUMMARY",
+      "Six years as a paralegal at a creditors' rights and commercial litigation firm representing banks, credit unions and equipment lenders. High-volume state and federal e-filing, bankruptcy court practice and, since 2024, discovery and trial support on contested commercial loan cases.",
+      "PROFESSIONAL EXPERIENCE",
+      "Paralegal, Rutledge Amesbury Co., LPA — Columbus, OH",
+      "Spring 2020 – Present",
+      "- Prepare and e-file collection complaints",
+      "I have not cooked meat or fish professionally since 2017 and would welcome the chance to learn.",
+    ].join("\n");
+    expect(positions(text)).toEqual([["Paralegal", "Rutledge Amesbury Co.", "2020-04", "2026-11", []]]);
+  });
+
+  it("still reads an entry written on a line of its own, in a sentence or with a title's grade 'I'", () => {
+    expect(positions("EXPERIENCE\nParalegal at Smith & Co since 2019\n")).toEqual([["Paralegal", "Smith & Co", "2019-07", "2026-11", []]]);
+    expect(positions("SUMMARY\nBookkeeper at a feed store in Purdy, MO (2011–2018). It taught me to keep my paperwork straight.\n")).toHaveLength(1);
+    expect(positions("EXPERIENCE\nSoftware Engineer I, Ridgeway Logistics Software, 2018 – 2019\n")).toHaveLength(1);
+  });
+
+  it("takes no place for the employer", () => {
+    const [vp, rd, asm] = analyseCandidate(
+      [
+        "LEADERSHIP EXPERIENCE",
+        "Vice President, Store Operations — Marisol & Finch (specialty women's apparel, 310 stores)",
+        "San Francisco, CA | March 2019 – Present",
+        "Regional Director, Pacific Northwest — Marisol & Finch",
+        "Seattle, WA | 2015 – 2019",
+        "Assistant Store Manager / Sales Manager — Harbor Lane Apparel",
+        "Seattle and Tacoma, WA | 2001 – 2005",
+      ].join("\n"),
+      ctx,
+      NOW,
+    ).experience.positions;
+    expect([vp!.employer, rd!.employer]).toEqual(["Marisol & Finch", null]);
+    expect(asm!.employer ?? "").not.toMatch(/Seattle/u);
+    // A title led to by promotion is no employer; the name after it is.
+    expect(positions("EXPERIENCE\nServer, then Captain | Maison Kestrel, Chicago, IL | 2014 - 2017\n")[0]![1]).toBe("Maison Kestrel");
+    // A name with its place is still the name.
+    expect(positions("EXPERIENCE\nStore Manager\nNorthwind Logistics, IL | 2019 – 2021\n")[0]![1]).toBe("Northwind Logistics");
+  });
+
+  it("reads the rank and the function of an executive's title the catalogue does not know", () => {
+    const read = (entry: string) => analyseCandidate(`EXPERIENCE\n${entry}\n`, ctx, NOW).experience.positions[0]!;
+    expect(read("Vice President, Store Operations — Marisol & Finch, 2019 – 2024")).toMatchObject({ catalogueTitle: "Vice President of Operations", levels: ["director"] });
+    expect(read("Director, Field Operations — Acme Retail, 2019 – 2024")).toMatchObject({ catalogueTitle: "Director of Operations", levels: ["director"] });
+    expect(read("SVP, Sales — Acme Retail, 2019 – 2024")).toMatchObject({ catalogueTitle: "Vice President of Sales", levels: ["director"] });
+    // A region after the comma is no function: no title, the rank alone.
+    expect(read("Regional Director, Pacific Northwest — Marisol & Finch, 2015 – 2019")).toMatchObject({ catalogueTitle: null, levels: ["director"] });
+    expect(read("Area Director — Acme Retail, 2015 – 2019")).toMatchObject({ catalogueTitle: null, levels: ["director"] });
+    // A name after the comma stays the employer's.
+    expect(read("Manager, Acme Retail, 2019 – 2024").catalogueTitle).not.toBe("Retail Manager");
+  });
+});

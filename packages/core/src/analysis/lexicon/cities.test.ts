@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isKnownCity, isRegion, splitCityBeforeRegion, splitTrailingCity } from "./cities.ts";
+import { isKnownCity, isPlace, isRegion, splitCityBeforeRegion, splitTrailingCity } from "./cities.ts";
 
 describe("known cities", () => {
   it("are recognised alone, in any case and spacing", () => {
@@ -47,5 +47,20 @@ describe("a city before a region", () => {
     expect(splitCityBeforeRegion("Bank of Boulder")).toBeNull();
     expect(splitCityBeforeRegion("Acme IBM")).toBeNull();
     expect(splitCityBeforeRegion("Boulder")).toBeNull();
+  });
+});
+
+describe("isPlace", () => {
+  it("reads a city before its region, a known city or a region as a place", () => {
+    expect(isPlace("San Francisco", "CA")).toBe(true);
+    expect(isPlace("Tacoma", "WA")).toBe(true);
+    expect(isPlace("Seattle and Tacoma", "WA")).toBe(true);
+    expect(isPlace("Seattle", undefined)).toBe(true);
+  });
+  it("keeps names, with or without a region after them", () => {
+    expect(isPlace("Northwind Logistics", "IL")).toBe(false);
+    expect(isPlace("Acme Corp", "TX")).toBe(false);
+    expect(isPlace("Harbor Lane Apparel", "WA")).toBe(false);
+    expect(isPlace("Tacoma", undefined)).toBe(false);
   });
 });

@@ -90,8 +90,27 @@ export function splitCityBeforeRegion(name: string): { name: string; city: strin
   const words = name.trim().split(/\s+/u);
   const last = words[words.length - 1] ?? "";
   if (!/^\p{Lu}[\p{Ll}'’.-]+$/u.test(last) || ORGANISATION_WORD.test(last)) return null;
-  const n = words.length > 2 && PLACE_OPENER.test(words[words.length - 2]!) ? 2 : 1;
+  const n = words.length >= 2 && PLACE_OPENER.test(words[words.length - 2]!) ? 2 : 1;
   const rest = words.slice(0, -n).join(" ").replace(/[\s,;:\-–—|]+$/u, "");
   if (!/\p{L}{2}/u.test(rest) || LINKING_WORD.test(rest)) return null;
   return { name: rest, city: words.slice(-n).join(" ") };
+}
+
+const CITY_WORD = /^\p{Lu}[\p{Ll}'’.-]+$/u;
+
+/**
+ * Whether a part of an entry line is a place and no name, given the part after it: a known city or a region
+ * ("Seattle", "Texas"), or a city set before its region ("San Francisco, CA", "Tacoma, WA", "Seattle and Tacoma,
+ * WA"): one capitalised word, or two after a place-name opener ("San", "Fort"), that names no kind of organisation
+ * ("Acme Corp, TX", "Northwind Logistics, IL" are names).
+ */
+export function isPlace(part: string, next: string | undefined): boolean {
+  const s = tidy(part);
+  if (isKnownCity(s) || isRegion(s)) return true;
+  if (next === undefined || !isRegion(next)) return false;
+  return s.split(/\s+(?:and|&)\s+|\s*\/\s*/u).every((city) => {
+    const words = city.split(/\s+/u);
+    if (!words.every((w) => CITY_WORD.test(w)) || ORGANISATION_WORD.test(words.at(-1)!)) return false;
+    return isKnownCity(city) || words.length === 1 || (words.length === 2 && PLACE_OPENER.test(words[0]!));
+  });
 }

@@ -25,7 +25,7 @@ const ALSO_ROLE_NOUNS = new Set(["staff", "associate", "lead", "student"]);
 /** Role words that imply a level; they stay in the title because they are part of catalogue names ("Sales Manager"). */
 const LEVEL_ROLES: Record<string, JobLevel> = {
   supervisor: "manager", manager: "manager", mgr: "manager", head: "director", director: "director",
-  vp: "director", chief: "executive", president: "executive", founder: "executive", cofounder: "executive",
+  vp: "director", svp: "director", evp: "executive", avp: "director", chief: "executive", president: "executive", founder: "executive", cofounder: "executive",
   partner: "executive", ceo: "executive", cto: "executive", cfo: "executive", coo: "executive", cio: "executive",
   cmo: "executive", ciso: "executive", chro: "executive",
 };

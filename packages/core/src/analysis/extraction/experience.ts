@@ -475,8 +475,11 @@ const WRITER = /\b(?:my|we|our)\b/iu;
 // How far around the dates a sentence is looked for: a long line with many dates stays linear.
 const SENTENCE_WINDOW = 400;
 
-/** The sentence of `text` holding the characters from `from` to `to` (offsets in `text`), within SENTENCE_WINDOW. */
-function sentenceAround(whole: string, at: number, upto: number): string {
+/**
+ * The sentence of `text` holding the characters from `from` to `to` (offsets in `text`), within SENTENCE_WINDOW, and
+ * its part before them.
+ */
+function sentenceAround(whole: string, at: number, upto: number): { sentence: string; before: string } {
   const offset = Math.max(0, at - SENTENCE_WINDOW);
   const text = whole.slice(offset, upto + SENTENCE_WINDOW);
   const from = at - offset;
@@ -491,14 +494,19 @@ function sentenceAround(whole: string, at: number, upto: number): string {
       break;
     }
   }
-  return text.slice(start, end);
+  return { sentence: text.slice(start, end), before: text.slice(start, Math.max(start, from)) };
 }
 
 export function datesInProse(line: ResumeLine, range: MonthInterval): boolean {
   const text = line.text.replace(BULLET, (b) => " ".repeat(b.length));
-  const sentence = sentenceAround(text, range.from - line.start, range.to - line.start).trim();
-  if (WRITER_SUBJECT.test(sentence)) return true;
-  if (!PROSE_SECTIONS.has(line.section)) return false;
+  const around = sentenceAround(text, range.from - line.start, range.to - line.start);
+  const sentence = around.sentence.trim();
+  const prose = PROSE_SECTIONS.has(line.section);
+  // Outside a summary the writer must be the subject before the dates are told ("… that I have kept current since I
+  // drove over the road in 2016–2017"): dates heading a first-person entry are its own ("Walmart (2015–2019): I
+  // managed a team of 12", "2015 – 2019: I worked as a charge nurse at Mercy Hospital").
+  if (WRITER_SUBJECT.test(prose ? sentence : around.before)) return true;
+  if (!prose) return false;
   if (WRITER.test(sentence) || CONTINUATION.test(sentence)) return true;
   // Prose is mostly words in lower case; a pasted entry line of names and dates is not ("Acme · Full-time Nov 2005 -
   // Feb 2022 · 16 yrs 4 mos…").

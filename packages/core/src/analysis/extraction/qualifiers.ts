@@ -314,9 +314,10 @@ export function meetsJurisdiction(held: string, required: string): boolean {
 }
 
 // A posting that lets the hire get the credential after hiring, or accepts one on the way: "or willing to get it in
-// the first 30 days", "ability to certify within 30 days of hire", "or eligible for licensure", "or working toward it".
+// the first 30 days", "ability to certify within 30 days of hire", "or eligible for licensure", "or working toward it",
+// "or actively pursuing", a trucking school's "paid CDL training provided", "we will train and help you get your CDL".
 const OBTAINABLE =
-  /\b(?:within (?:the first )?(?:\d+|\p{L}+) (?:days|weeks|months)|in the first (?:\d+|\p{L}+) (?:days|weeks|months)|(?:willing(?:ness)?|able|ability) to (?:obtain|get|certify|acquire)|eligible|eligibility|working toward(?:s)?|in progress)\b/iu;
+  /\b(?:within (?:the first )?(?:\d+|\p{L}+) (?:days|weeks|months)|in the first (?:\d+|\p{L}+) (?:days|weeks|months)|(?:willing(?:ness)?|able|ability) to (?:obtain|get|certify|acquire)|eligible|eligibility|working toward(?:s)?|(?:actively )?pursuing|in progress|(?:CDL|licen[cs]e|licensure) (?:school|training) (?:is )?(?:provided|offered|available|included)|we (?:will )?(?:sponsor|pay for)|help (?:you )?(?:get|obtain|earn))\b/iu;
 
 /**
  * Whether the posting lets the hire obtain a credential it asks for after hiring, or accepts one in progress, on a

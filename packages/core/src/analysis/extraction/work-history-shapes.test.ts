@@ -226,3 +226,26 @@ describe("positions only where an entry is written", () => {
     expect(read("Manager, Acme Retail, 2019 – 2024").catalogueTitle).not.toBe("Retail Manager");
   });
 });
+
+describe("dates heading a first-person entry (review)", () => {
+  const positions = (text: string) => analyseCandidate(text, ctx, NOW).experience.positions.map((p) => [p.employer, p.start, p.end]);
+
+  it("keeps an entry whose dates come before the writer's 'I'", () => {
+    expect(positions("EXPERIENCE\nWalmart (2015–2019): I managed a team of 12 associates in grocery.\n")).toEqual([["Walmart", "2015-07", "2019-06"]]);
+    expect(positions("EXPERIENCE\n2015 – 2019: I worked as a charge nurse at Mercy Hospital, St. Louis.\n")).toHaveLength(1);
+  });
+
+  it("still reads no position from dates the writer tells after 'I'", () => {
+    expect(positions("LICENSES\nClass A CDL that I have kept current since I drove over the road in 2016–2017.\n")).toEqual([]);
+    expect(positions("SUMMARY\nWalmart (2015–2019): I managed a team of 12 associates in grocery and loved it.\n")).toEqual([]);
+  });
+});
+
+describe("a regional title's territory is no employer (review)", () => {
+  it("takes the name after the territory", () => {
+    const [p] = analyseCandidate("EXPERIENCE\nRegional Director, Pacific Northwest — Starbucks — 2014 – 2020\n", ctx, NOW).experience.positions;
+    expect(p!.employer).toBe("Starbucks");
+    const [q] = analyseCandidate("EXPERIENCE\nDistrict Manager — Midwest Logistics — 2014 – 2020\n", ctx, NOW).experience.positions;
+    expect(q!.employer).toBe("Midwest Logistics");
+  });
+});

@@ -63,4 +63,11 @@ describe("isPlace", () => {
     expect(isPlace("Harbor Lane Apparel", "WA")).toBe(false);
     expect(isPlace("Tacoma", undefined)).toBe(false);
   });
+  it("reads the territory of a regional title as a place, not a name that starts with one", () => {
+    expect(isPlace("Pacific Northwest", undefined)).toBe(true);
+    expect(isPlace("Midwest Region", undefined)).toBe(true);
+    expect(isPlace("Gulf Coast", "—")).toBe(true);
+    expect(isPlace("Midwest Logistics", undefined)).toBe(false);
+    expect(isPlace("Gulf Coast Health System", undefined)).toBe(false);
+  });
 });

@@ -97,16 +97,20 @@ export function splitCityBeforeRegion(name: string): { name: string; city: strin
 }
 
 const CITY_WORD = /^\p{Lu}[\p{Ll}'’.-]+$/u;
+// The parts of a country a regional title covers, written as a whole part of an entry line ("Regional Director,
+// Pacific Northwest — Acme, 2015 – 2019"): a territory, no employer.
+const TERRITORY =
+  /^(?:(?:the\s+)?(?:pacific\s+northwest|north\s*west|north\s*east|south\s*east|south\s*west|mid-?west|upper\s+midwest|mid-?atlantic|new\s+england|gulf\s+coast|(?:west|east)\s+coast|great\s+lakes|mountain\s+west|southern\s+california|northern\s+california|tri-?state(?:\s+area)?)(?:\s+(?:region|territory|district|market))?)$/iu;
 
 /**
  * Whether a part of an entry line is a place and no name, given the part after it: a known city or a region
- * ("Seattle", "Texas"), or a city set before its region ("San Francisco, CA", "Tacoma, WA", "Seattle and Tacoma,
+ * ("Seattle", "Texas"), a territory of a regional title ("Pacific Northwest", "Midwest Region"), or a city set before its region ("San Francisco, CA", "Tacoma, WA", "Seattle and Tacoma,
  * WA"): one capitalised word, or two after a place-name opener ("San", "Fort"), that names no kind of organisation
  * ("Acme Corp, TX", "Northwind Logistics, IL" are names).
  */
 export function isPlace(part: string, next: string | undefined): boolean {
   const s = tidy(part);
-  if (isKnownCity(s) || isRegion(s)) return true;
+  if (isKnownCity(s) || isRegion(s) || TERRITORY.test(s)) return true;
   if (next === undefined || !isRegion(next)) return false;
   return s.split(/\s+(?:and|&)\s+|\s*\/\s*/u).every((city) => {
     const words = city.split(/\s+/u);

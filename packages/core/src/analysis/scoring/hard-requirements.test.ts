@@ -89,3 +89,46 @@ describe("credentials read as written", () => {
     expect(skill("Licenses\nCDL-A, Missouri (2018)", "CDL Class A")?.status).toBe("held");
   });
 });
+
+describe("hard requirements, as a recruiter reads them (review)", () => {
+  const result = (posting: string, resume: string) =>
+    scoreMatch(analyseJob(posting, ctx), analyseCandidate(resume, ctx, NOW), { candidateName: "Dana", postedDate: NOW }, ctx);
+
+  it("says in the narrative why the score is below the blocks' weighted mean, and says nothing when the licence is held", () => {
+    const posting = DRIVER_POSTING("- Valid Class A commercial driver's license (CDL-A).");
+    const missing = result(posting, DRIVER("Missouri Class F driver's license")).recommendation_insights;
+    expect(missing.context_snippets.summary).toMatch(/scaled to 70% .* not fully met: CDL Class A\./);
+    expect(missing.context_summary.requirement_gaps).toContain("CDL Class A");
+    const held = result(posting, DRIVER("CDL-A, Missouri, clean MVR")).recommendation_insights;
+    expect(held.context_snippets.summary).not.toMatch(/scaled/);
+  });
+
+  it("knocks a candidate out once however often the posting names the licence", () => {
+    const once = result(DRIVER_POSTING("- Valid Class A CDL."), DRIVER("Missouri Class F driver's license")).match_score;
+    const twice = result(
+      DRIVER_POSTING("- Valid Class A CDL.\n- Clean CDL driving record (no more than 2 moving violations)."),
+      DRIVER("Missouri Class F driver's license"),
+    ).match_score;
+    expect(twice / once).toBeGreaterThan(0.85);
+  });
+
+  it("reads a posting's path to the licence as no knock-out, but not training that is only on the job", () => {
+    expect(hard(DRIVER_POSTING("- Class A CDL (we will help you get your CDL)."))).toEqual([]);
+    expect(hard(DRIVER_POSTING("- Class A CDL — paid CDL training provided."))).toEqual([]);
+    expect(hard(DRIVER_POSTING("- Active CPA license or actively pursuing."))).toEqual([]);
+    expect(hard(DRIVER_POSTING("- Class A CDL required; training provided on our equipment."))).toEqual(["CDL Class A"]);
+  });
+
+  it("reads a licence held in a common written form", () => {
+    const teacher = (line: string) => skill(`Certifications\n${line}`, "Teaching License")?.status;
+    expect(teacher("Texas Educator Certificate, EC-6 Core Subjects")).toBe("held");
+    expect(teacher("Illinois Professional Educator License (PEL), Elementary")).toBe("held");
+    expect(skill("Licenses\nClass A CDL with Hazmat/Tanker endorsements", "CDL Class A")?.status).toBe("held");
+    expect(skill("Licenses\nLicensed Professional Engineer (PE), Ohio #12345", "Professional Engineer (PE)")?.status).toBe("held");
+    expect(skill("Licenses\nRN, BSN — Compact (multistate) license, TX", "Registered Nurse (RN) License")?.status).toBe("held");
+    // An inactive CPA may not practise: not held.
+    expect(skill("Licenses\nCPA (inactive)", "Certified Public Accountant (CPA)")?.status).toBe("lapsed");
+  });
+});
+
+const skill = (text: string, name: string) => analyseCandidate(`Pat Lee\n${text}`, ctx, NOW).skills.find((s) => s.name === name);

@@ -4,6 +4,7 @@ import type { CandidateProfile, CultureFit, JobProfile } from "../types.ts";
 import { isMet, type Attribute } from "./attributes.ts";
 import type { Blocks } from "./blocks.ts";
 import { describeEducation } from "./summary.ts";
+import { hardRequirementFactor } from "./weights.ts";
 
 export const MAX_SENTENCES = 5;
 /** Unshown duties named in one sentence; the rest are counted (each is listed in analysed_experience). */
@@ -151,6 +152,15 @@ export function narrative(
       ? `${who} matches ${Math.round(layerOne * 100)}% of ${posting}.`
       : `${posting.charAt(0).toUpperCase()}${posting.slice(1)} states no requirements that can be scored.`,
   );
+  // A hard requirement not fully met scales the whole score (hardRequirementFactor): say so, or the score would
+  // contradict the blocks' own scores, whose weighted mean it then no longer is.
+  const factor = hardRequirementFactor(blocks);
+  if (factor < 1) {
+    const short = [...blocks.skills, ...blocks.experience, ...blocks.education, ...blocks.interests].filter((a) => a.hard && a.credit < 1);
+    sentences.push(
+      `The score is scaled to ${Math.round(factor * 100)}% of the requirements' weighted mean because ${short.length === 1 ? "a requirement" : "requirements"} the work cannot be done without ${short.length === 1 ? "is" : "are"} not fully met: ${joinAnd(names(short))}.`,
+    );
+  }
 
   const must = askedSkills(blocks).filter((a) => a.strength === "must");
   if (must.length) {

@@ -21,7 +21,9 @@ export const NICE_ONLY_BLOCK_SHARE = 0.5;
 
 /**
  * Weighted mean of the layer-two scores over the blocks that have at least one requirement (weights re-normalised
- * over those); 0 when no block has a requirement, since there is nothing the candidate could be shown to meet.
+ * over those), times hardRequirementFactor: below the mean when a hard requirement is not fully met (the narrative
+ * says so, and the requirement is a requirement gap); 0 when no block has a requirement, since there is nothing the
+ * candidate could be shown to meet.
  */
 export function layerOneScore(blocks: Blocks): number {
   let weight = 0;
@@ -44,11 +46,16 @@ export function layerOneScore(blocks: Blocks): number {
  */
 export const HARD_SHORTFALL_SHARE = 0.3;
 
-/** The factor the hard requirements' shortfalls leave of the score: Π (1 − HARD_SHORTFALL_SHARE × (1 − credit)). */
+/**
+ * The factor the hard requirements' shortfalls leave of the score: 1 − HARD_SHORTFALL_SHARE × the largest shortfall
+ * (1 − credit). The largest, not a product: a posting that names its licence twice ("Class A CDL … help you get your
+ * CDL" reads as CDL Class A and CDL) or asks for a licence and work authorisation knocks out a candidate lacking them
+ * no more than one lacking one; a product would halve the score for the posting's wording.
+ */
 export function hardRequirementFactor(blocks: Blocks): number {
-  let factor = 1;
+  let shortfall = 0;
   for (const key of Object.keys(BLOCK_WEIGHTS) as (keyof Blocks)[]) {
-    for (const a of blocks[key]) if (a.hard) factor *= 1 - HARD_SHORTFALL_SHARE * (1 - Math.min(1, Math.max(0, a.credit)));
+    for (const a of blocks[key]) if (a.hard) shortfall = Math.max(shortfall, 1 - Math.min(1, Math.max(0, a.credit)));
   }
-  return factor;
+  return 1 - HARD_SHORTFALL_SHARE * shortfall;
 }

@@ -32,6 +32,8 @@ const catalogue = new Catalogue(
             { name: "Tolerance Stack-Up Analysis", type: "Specialized Skill", aliases: ["Stack Analyses"] },
             { name: "Apache Spark", type: "Specialized Skill" },
             { name: "Apache Kafka", type: "Specialized Skill" },
+            { name: "APhA Immunization Certificate", type: "Certification", aliases: ["APhA Pharmacy-Based Immunization Delivery"] },
+            { name: "Basic Life Support (BLS)", type: "Certification", aliases: ["BLS"] },
           ],
         },
       },
@@ -253,6 +255,27 @@ describe("a skill phrase broken by a wrap in prose", () => {
     const t0 = performance.now();
     expect(scanText(text, RESUME_SECTIONS, catalogue).skills.length).toBe(2500);
     expect(performance.now() - t0).toBeLessThan(3000);
+  });
+});
+
+describe("a credential's name wrapped by a narrow column in a certifications section", () => {
+  it("is read across a capitalised line in a licences or certifications section", () => {
+    expect(skillNames("Licences\nOregon Professional Teaching\nLicense, Elementary Multiple\nSubjects, current through 2028")).toEqual([
+      "Teaching\nLicense",
+    ]);
+    expect(skillNames("Licenses & Certifications\nAPhA Pharmacy-Based Immunization\nDelivery (2014) · CPR/BLS (AHA),\ncurrent")).toEqual([
+      "APhA Pharmacy-Based Immunization\nDelivery",
+      "BLS",
+    ]);
+  });
+
+  it("is not read across items that end with their details, a bullet, a blank line, or outside such a section", () => {
+    // Each item ends with a year or a bracket: the next capitalised line is a new item.
+    expect(skillNames("Certifications\nAPhA Pharmacy-Based Immunization (2014)\nDelivery driver safety course")).toEqual([]);
+    expect(skillNames("Certifications\nOregon Professional Teaching\n• License plate recognition training")).toEqual([]);
+    expect(skillNames("Certifications\nOregon Professional Teaching\n\nLicense, Elementary")).toEqual([]);
+    // A list of skills keeps its items apart, capitalised or not.
+    expect(skillNames("Skills\nPython, Apache\nSpark jobs, Kafka")).toEqual(["Python"]);
   });
 });
 

@@ -133,8 +133,20 @@ function wrapsInto<K extends string>(text: string, line: Line<K>, next: Line<K> 
     next.section === line.section &&
     next.tokens.length > 0 &&
     /[\p{L}\p{N}]$/u.test(line.text) &&
-    /^\p{Ll}/u.test(next.text)
+    (/^\p{Ll}/u.test(next.text) || credentialWrap(line, next))
   );
+}
+
+/**
+ * In a certifications or licences section, a credential's name cut by a narrow column runs on into a capitalised
+ * line ("Oregon Professional Teaching" / "License, Elementary Multiple", "APhA Pharmacy-Based Immunization" /
+ * "Delivery (2014)"): credential names are written in title case, so the capital does not start a new item. A new
+ * item starts with a bullet (the next line's text then starts with no letter) and the line before it ends with its
+ * item's details — a year, a closing bracket, a date — which `wrapsInto` already leaves apart. Only the phrases that
+ * cross the break are read from it (see scanText: a hit must start on the line).
+ */
+function credentialWrap<K extends string>(line: Line<K>, next: Line<K>): boolean {
+  return (line.section as string) === "certifications" && /^\p{Lu}/u.test(next.text) && /\p{Lu}[\p{L}-]*$/u.test(line.text);
 }
 
 const CONJUNCTIONS: ReadonlySet<string> = new Set(["and", "or"]);

@@ -269,10 +269,10 @@ describe("a years requirement that leaves internships out", () => {
   );
   const yearsOf = (posting: string) => scoreAttributes(analyseJob(posting, ctx), candidate).experience.find((a) => a.kind === "years")!;
 
-  it("counts the internship's months when the posting does not leave them out", () => {
+  it("counts no internship as a professional year even when the posting does not leave them out, and says so", () => {
     const plain = yearsOf("Software Engineer\nRequirements\n- 3+ years of experience\n- Python");
-    expect(plain.credit).toBeCloseTo((24 + 24 * 0.25) / 12 / 3, 6);
-    expect(plain.note).not.toMatch(/internships/u);
+    expect(plain.credit).toBeCloseTo(24 / 12 / 3, 6);
+    expect(plain.note).toMatch(/internships and student work left out(?! as the posting asks)/u);
   });
 
   it("leaves the internship out of the years, and says so, when the posting's figure does", () => {

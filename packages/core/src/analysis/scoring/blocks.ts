@@ -559,14 +559,18 @@ function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Att
   if (job.experience) {
     const need = job.experience.years;
     // Dated positions: relevant ones only, recency-weighted. A stated figure cannot be split, so it counts as is.
-    // A posting that says internships do not count leaves student work out of the years (not out of the evidence),
-    // and the note says so.
+    // Student work (internships, co-ops, externships, clinical placements, student nurse or teacher posts: a
+    // position marked trainee) is no professional year of the posting's role, whatever its title: it stays evidence
+    // of the work (skills, responsibilities), not years of it, and the note says so ("as the posting asks" when its
+    // own figure says internships do not count).
     // A position whose holder stopped the hands-on work is no year of it, unless it is the posting's own role.
     const handsOn = relevant.filter((p) => !p.handsOff || (job.title.id !== null && p.titleId === job.title.id));
-    const counted = job.experience.excludesTraining ? handsOn.filter((p) => !p.trainee) : handsOn;
+    const counted = handsOn.filter((p) => !p.trainee);
     const leftOut = [
       handsOn.length < relevant.length ? ", roles without hands-on work left out" : "",
-      counted.length < handsOn.length ? ", internships and student work left out as the posting asks" : "",
+      counted.length < handsOn.length
+        ? `, internships and student work left out${job.experience.excludesTraining ? " as the posting asks" : ""}`
+        : "",
     ].join("");
     // Recent years asked for ("two years of recent RN experience") are the months of the last RECENT_YEARS years (of
     // the last N when more are asked): a nurse who left the bedside four years ago has no recent years of it.

@@ -89,13 +89,13 @@ describe("relevant experience", () => {
     expect(bySkills.matched_attributes.find((a) => a.startsWith("4+ years"))).toMatch(/^4\+ years of experience \(found 4\.\d years relevant, recency-weighted, of 4\.\d years in total\)$/u);
   });
 
-  it("leaves internships out of the years when the posting says they do not count", () => {
+  it("leaves internships out of the professional years, saying so, and why when the posting asks it", () => {
     const resume = "Experience\nSoftware Engineer Intern, Acme, Jan 2021 – Dec 2022\n- Python and PostgreSQL\nBackend Engineer, Beta, Jan 2023 – Present\n- Python";
     const years = (jobText: string) =>
       match(jobText, resume).recommendation_insights.analysed_experience.unmatched_attributes.find((a) => a.startsWith("4+ years"));
-    expect(years(job)).toMatch(/found 3 years relevant/u);
+    expect(years(job)).toMatch(/found 2\.5 years relevant.*internships and student work left out\)$/u);
     expect(years(job.replace("- 4+ years of experience", "- 4+ years of experience (internships don't count towards this)"))).toMatch(
-      /found 2\.5 years relevant/u,
+      /found 2\.5 years relevant.*internships and student work left out as the posting asks\)$/u,
     );
   });
 

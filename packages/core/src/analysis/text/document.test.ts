@@ -4,6 +4,29 @@ import { JOB_SECTIONS, RESUME_SECTIONS } from "./headings.ts";
 import { MAX_SNIPPET_LENGTH, snippetAround } from "./snippet.ts";
 
 describe("parseDocument", () => {
+  it("reads a lone heading word that ends a credential cut by a narrow column as content of its section", () => {
+    const text = ["Licensure", "Oregon Professional Teaching", "License", "• Special Education: Generalist", "endorsement"].join("\n");
+    expect(parseDocument(text, RESUME_SECTIONS).lines.map((l) => [l.text, l.section, l.heading])).toEqual([
+      ["Licensure", "certifications", true],
+      ["Oregon Professional Teaching", "certifications", false],
+      ["License", "certifications", false],
+      ["• Special Education: Generalist", "certifications", false],
+      ["endorsement", "certifications", false],
+    ]);
+  });
+
+  it("keeps the heading after a finished item, a blank line, or when it names another section (negative)", () => {
+    const headings = (text: string) => parseDocument(text, RESUME_SECTIONS).lines.filter((l) => l.heading).map((l) => l.text);
+    // The line above ends with its details: the heading starts a list of its own.
+    expect(headings("Certifications\nBLS, American Heart Association, 2024\nLicenses\nRN, Oregon")).toEqual(["Certifications", "Licenses"]);
+    expect(headings("Certifications\nAmerican Heart Association BLS\n\nLicense\nRN, Oregon")).toEqual(["Certifications", "License"]);
+    // Another section's heading always opens it.
+    expect(headings("Certifications\nAmerican Heart Association BLS\nExperience\nStaff Nurse, Acme, 2020 – 2024")).toEqual([
+      "Certifications",
+      "Experience",
+    ]);
+  });
+
   it("reads a heading qualified by a bracketed remark, and job headings in their common phrasings", () => {
     const text = ["Qualifications (must have)", "- Go", "What you need to bring", "- SQL", "What you'll own", "- The ledger"].join("\n");
     const doc = parseDocument(text, JOB_SECTIONS);

@@ -265,6 +265,24 @@ function sentenceSpans(text: string, start: number, end: number): [number, numbe
   return spans;
 }
 
+/**
+ * A lone heading word that names the section the text is already in, right below a line that breaks off on a
+ * capitalised word, is the end of that line cut by a narrow column, not a new heading: "Oregon Professional Teaching" /
+ * "License" under "Licensure". It opens no section, so reading it as content changes nothing else.
+ */
+function runOnHeading<K extends string>(
+  text: string,
+  previous: Line<K> | undefined,
+  lineStart: number,
+  tokens: readonly Token[],
+  section: K,
+  heading: HeadingMatch<K> | null,
+): HeadingMatch<K> | null {
+  if (!heading || heading.inline || heading.kind !== section || tokens.length !== 1 || !previous || previous.heading) return heading;
+  if (previous.section !== section || /\n[^\S\n]*\r?\n/u.test(text.slice(previous.end, lineStart))) return heading;
+  return /\p{Lu}[\p{L}-]*$/u.test(previous.text) && previous.tokens.length >= 2 ? null : heading;
+}
+
 export function parseDocument<K extends string>(text: string, vocab: SectionVocabulary<K>): Document<K> {
   const lines: Line<K>[] = [];
   const sections: K[] = [];
@@ -278,7 +296,7 @@ export function parseDocument<K extends string>(text: string, vocab: SectionVoca
     const start = lineStart + lead;
     const end = start + content.length;
     const own = tokenize(content);
-    const heading = classifyHeading(content, own, vocab);
+    const heading = runOnHeading(text, lines[lines.length - 1], lineStart, own, section, classifyHeading(content, own, vocab));
     if (heading) {
       section = heading.kind;
       if (heading.kind !== vocab.unknown && !sections.includes(heading.kind)) sections.push(heading.kind);

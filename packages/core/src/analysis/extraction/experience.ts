@@ -199,18 +199,30 @@ function credentialsOf(scan: Scan<ResumeSection>, ctx: EngineContext): Credentia
 function exactTitle(scan: Scan<ResumeSection>, ctx: EngineContext, line: ResumeLine, cache: TitleCache): TitleFound | null {
   const cached = cache.titles.get(line.index);
   if (cached !== undefined) return cached;
-  const found = titleOnLine(ctx, scan.doc.text, line, cache.credentials.licences.get(line.index));
-  const result = found && {
-    line,
-    written: found.written,
-    shown: shownTitle(scan.doc.text, found.start, found.end),
-    id: found.title.id,
-    name: found.title.name,
-    careerGroup: found.title.career_group,
-    levels: found.levels,
-  };
+  const result = titleFoundOn(scan, ctx, line, cache.credentials.licences.get(line.index));
   cache.titles.set(line.index, result);
   return result;
+}
+
+/** The catalogue title on a line (or a piece of one), as a position's title. */
+function titleFoundOn(
+  scan: Scan<ResumeSection>,
+  ctx: EngineContext,
+  line: ResumeLine,
+  licences: readonly Span[] | undefined,
+): TitleFound | null {
+  const found = titleOnLine(ctx, scan.doc.text, line, licences);
+  return (
+    found && {
+      line,
+      written: found.written,
+      shown: shownTitle(scan.doc.text, found.start, found.end),
+      id: found.title.id,
+      name: found.title.name,
+      careerGroup: found.title.career_group,
+      levels: found.levels,
+    }
+  );
 }
 
 /**
@@ -825,21 +837,7 @@ function rolePieces(
     // A piece of dates alone ("…, 2015 – 2017; 2019 – 2021") is the role before it held again.
     const words = piece.text.slice(0, own[0]!.from - piece.start) + piece.text.slice(own[0]!.to - piece.start);
     if (!/\p{L}{2}/u.test(words)) return null;
-    const found = titleOnLine(ctx, scan.doc.text, piece, cache.credentials.licences.get(line.index));
-    if (!found) {
-      out.push({ line: piece, ranges: own, title: null });
-      continue;
-    }
-    const title: TitleFound = {
-      line: piece,
-      written: found.written,
-      shown: shownTitle(scan.doc.text, found.start, found.end),
-      id: found.title.id,
-      name: found.title.name,
-      careerGroup: found.title.career_group,
-      levels: found.levels,
-    };
-    out.push({ line: piece, ranges: own, title });
+    out.push({ line: piece, ranges: own, title: titleFoundOn(scan, ctx, piece, cache.credentials.licences.get(line.index)) });
   }
   return out.length > 1 && out.some((p) => p.title) ? out : null;
 }

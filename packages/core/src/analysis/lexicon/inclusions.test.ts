@@ -14,6 +14,9 @@ const content: CatalogueSourceFile = {
     // A skill here, not a credential: a credential cannot meet it.
     { name: "Food Handler Certificate", type: "Specialized Skill" },
     { name: "ServSafe Food Protection Manager", type: "Certification" },
+    { name: "Registered Nurse (RN) License", type: "Certification", aliases: ["RN License"] },
+    { name: "Nurse Licensure Compact (NLC) License", type: "Certification", aliases: ["Compact Nursing License", "Multistate Nursing License"] },
+    { name: "Licensed Practical Nurse (LPN) License", type: "Certification" },
     { name: "Amazon Web Services", type: "Specialized Skill", aliases: ["AWS"] },
     { name: "Amazon EC2", type: "Specialized Skill" },
     { name: "Amazon EKS", type: "Specialized Skill" },
@@ -49,6 +52,13 @@ describe("includingSkills", () => {
     expect(including("OSHA 10")).toEqual(["OSHA 30"]);
     expect(including("CDL Class B")).toEqual(["CDL Class A"]);
     expect(including("Commercial Driver's License (CDL)")).toEqual(["CDL Class A", "CDL Class B"]);
+  });
+
+  it("names the compact (multistate) nursing licence for an RN licence, not the other way round", () => {
+    expect(including("Registered Nurse (RN) License")).toEqual(["Nurse Licensure Compact (NLC) License"]);
+    // An RN licence from one state does not meet a multistate requirement, nor a compact licence an LPN one here.
+    expect(including("Nurse Licensure Compact (NLC) License")).toEqual([]);
+    expect(including("Licensed Practical Nurse (LPN) License")).toEqual([]);
   });
 
   it("names a platform's services for the platform, and managed Kubernetes for Kubernetes", () => {

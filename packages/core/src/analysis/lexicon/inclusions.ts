@@ -9,7 +9,8 @@ import type { Skill } from "../../catalogue/types.ts";
  *
  * Credential ladders the issuing bodies define: the 30-hour OSHA card covers the 10-hour course; a master electrician
  * was a journeyman first and may do a journeyman's work; a Class A CDL lets its holder drive Class B vehicles; a
- * certified food protection manager meets a food-handler requirement. A higher certificate of another kind (CCNP over
+ * certified food protection manager meets a food-handler requirement; a compact (multistate) nursing licence is an RN
+ * licence. A higher certificate of another kind (CCNP over
  * CCNA, CSWP over CSWA) does not replace the lower one.
  *
  * Platforms and their services: work on Amazon EC2 or RDS is work on AWS; a managed Kubernetes service is Kubernetes.
@@ -21,6 +22,8 @@ export const INCLUSIONS: ReadonlyArray<readonly [included: string, by: readonly 
   ["CDL Class B", ["CDL Class A"]],
   ["Commercial Driver's License (CDL)", ["CDL Class A", "CDL Class B"]],
   ["Food Handler Certificate", ["ServSafe Food Protection Manager"]],
+  // A multistate (Nurse Licensure Compact) licence is an RN licence, valid in the holder's home state and the others.
+  ["Registered Nurse (RN) License", ["Nurse Licensure Compact (NLC) License"]],
   ["NEBOSH General Certificate", ["NEBOSH Diploma"]],
   [
     "Amazon Web Services",

@@ -5,7 +5,7 @@ import { levelRank, positionLevel } from "../extraction/titles.ts";
 import { formatYears, joinOr } from "../format.ts";
 import { EDUCATION_LEVEL_NAMES, educationRank } from "../lexicon/education.ts";
 import { escapeRegExp } from "../text/regexp.ts";
-import type { CandidateProfile, CandidateSkill, Evidence, JobProfile, NamedEvidence, NamedRequirement, Position, QuotaPeriod, SkillAlternative, SkillRequirement, WorkAuthorisationRequirement, WorkAuthorisationStatement } from "../types.ts";
+import type { CandidateProfile, CandidateSkill, Evidence, JobProfile, NamedEvidence, NamedRequirement, Position, QuotaPeriod, SkillAlternative, SkillRequirement, Strength, WorkAuthorisationRequirement, WorkAuthorisationStatement } from "../types.ts";
 import { weightOf, type Attribute } from "./attributes.ts";
 import { ageInYears, monthOf, RECENT_YEARS, recencyWeight } from "./recency.ts";
 import { responsibilityAttributes } from "./responsibilities.ts";
@@ -37,6 +37,15 @@ export const VALUE_WEIGHT = 0.5;
  * against "3+ years" score exactly like three, so length of career, a proxy for age, cannot outscore the requirement.
  */
 export const YEARS_CREDIT_CAP = 1;
+/**
+ * Whether the years attribute is a hard requirement (see HARD_SHORTFALL_SHARE, scoring/weights.ts): a must-have
+ * minimum of years ("minimum 2 years as a licensed RN", "4+ years required") is a bar a recruiter grades a candidate
+ * under it against whatever the rest, so its shortfall scales the whole score — 1.6 of 4 years (credit 0.4) leaves
+ * 82 % of it, 20 of 24 months 95 % — rather than weighing as one attribute among fourteen. Credit stays proportional
+ * (3 of 5 years earns 0.6), so the scaling grows with the shortfall, and met years (credit 1) change nothing. Preferred
+ * years ("3+ years preferred") are no bar: they keep their proportional credit on their nice-to-have weight alone.
+ */
+export const isYearsBar = (strength: Strength): boolean => strength === "must";
 /** Levels from which a posting's title asks for at least that seniority. */
 export const SENIOR_FROM: JobLevel = "senior";
 /** Levels from which a candidate is above a non-senior posting (people leaders applying for individual roles). */
@@ -599,6 +608,8 @@ function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Att
       note: found,
       statedMust: job.experience.strength === "must",
       evidence: years > 0 ? timeline.slice(0, MAX_POSITION_EVIDENCE) : [],
+      // A must-have minimum is a bar: its shortfall scales the whole score (isYearsBar).
+      ...(isYearsBar(job.experience.strength) ? { hard: true } : {}),
     });
   }
 

@@ -156,10 +156,17 @@ export function narrative(
   // contradict the blocks' own scores, whose weighted mean it then no longer is.
   const factor = hardRequirementFactor(blocks);
   if (factor < 1) {
-    const short = [...blocks.skills, ...blocks.experience, ...blocks.education, ...blocks.interests].filter((a) => a.hard && a.credit < 1);
-    sentences.push(
-      `The score is scaled to ${Math.round(factor * 100)}% of the requirements' weighted mean because ${short.length === 1 ? "a requirement" : "requirements"} the work cannot be done without ${short.length === 1 ? "is" : "are"} not fully met: ${joinAnd(names(short))}.`,
-    );
+    const all = [...blocks.skills, ...blocks.experience, ...blocks.education, ...blocks.interests].filter((a) => a.hard && a.credit < 1);
+    // A required minimum of years is a bar (isYearsBar, scoring/blocks.ts), not something the work cannot be done without.
+    const short = all.filter((a) => a.kind !== "years");
+    const years = all.filter((a) => a.kind === "years");
+    const reasons = [
+      short.length
+        ? `${short.length === 1 ? "a requirement" : "requirements"} the work cannot be done without ${short.length === 1 ? "is" : "are"} not fully met: ${joinAnd(names(short))}`
+        : null,
+      years.length ? `the experience is short of the required minimum: ${joinAnd(names(years))}` : null,
+    ].filter((r): r is string => r !== null);
+    sentences.push(`The score is scaled to ${Math.round(factor * 100)}% of the requirements' weighted mean because ${reasons.join(", and ")}.`);
   }
 
   const must = askedSkills(blocks).filter((a) => a.strength === "must");

@@ -11,7 +11,7 @@ import {
   SENIORITY_WEIGHT,
 } from "./blocks.ts";
 import { scoreMatch } from "./match.ts";
-import { BLOCK_WEIGHTS } from "./weights.ts";
+import { BLOCK_WEIGHTS, HARD_SHORTFALL_SHARE } from "./weights.ts";
 
 const ctx = fixtureContext();
 const NOW = new Date(Date.UTC(2025, 5, 15));
@@ -180,9 +180,17 @@ describe("layer one", () => {
     const r = match("Requirements\n- Python\n- 4+ years of experience", "Experience\nEngineer, 2022 – 2024\n- Python services");
     const i = r.recommendation_insights;
     const w = BLOCK_WEIGHTS;
-    const expected = (w.skills * 1 + w.experience * (2 / 4)) / (w.skills + w.experience);
+    // A required "4+ years" is a bar (isYearsBar): 2 of 4 years also scales the mean by its shortfall.
+    const expected = ((w.skills * 1 + w.experience * (2 / 4)) / (w.skills + w.experience)) * (1 - HARD_SHORTFALL_SHARE * (1 - 2 / 4));
     expect(i.layer_one_score).toBeCloseTo(expected, 4);
     expect(r.match_score).toBe(Math.round(expected * 10000) / 100);
+  });
+
+  it("says a required minimum of years short scales the score, without calling it something the work cannot be done without", () => {
+    const r = match("Requirements\n- Python\n- 4+ years of experience", "Experience\nEngineer, 2022 – 2024\n- Python services");
+    const said = JSON.stringify(r);
+    expect(said).toContain("the experience is short of the required minimum: 4+ years of experience");
+    expect(said).not.toContain("cannot be done without");
   });
 
   it("is 0 when no block has a requirement", () => {

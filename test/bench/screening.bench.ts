@@ -14,7 +14,8 @@
  *    server, on the local server with an in-memory DynamoDB Local.
  *
  * BENCH_QUALITY_ONLY=1 runs part 1 only; BENCH_DETAIL=<job id>|A|B|C prints the engine's ranking of those jobs
- * (the fresh set's rankings are never printed: reading them would tune on it).
+ * (the fresh set's rankings are never printed: reading them would tune on it). A run with BENCH_DETAIL is a tuning
+ * run, so it leaves out the fresh set's figures altogether.
  */
 import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
@@ -95,7 +96,7 @@ function printQuality(rows: JobQuality[]): void {
   summary("dev half B", dev.filter((q) => q.half === "B"));
   summary("dev set", dev);
   summary("dev half C", rows.filter((q) => q.half === "C"));
-  summary("fresh set", rows.filter((q) => q.half === "fresh"));
+  if (!DETAIL) summary("fresh set", rows.filter((q) => q.half === "fresh"));
 }
 
 function printDetail(q: JobQuality): void {
@@ -109,7 +110,7 @@ function printDetail(q: JobQuality): void {
   });
 }
 
-printQuality([...quality, ...cQuality, ...freshQuality]);
+printQuality([...quality, ...cQuality, ...(DETAIL ? [] : freshQuality)]);
 for (const q of [...quality, ...cQuality]) if (DETAIL === q.id || DETAIL === q.half) printDetail(q);
 const allEngine = mean(quality.map((q) => q.engine.ndcg10));
 const allBm25 = mean(quality.map((q) => q.bm25.ndcg10));
@@ -217,7 +218,7 @@ console.log(`\ntarget NDCG@10 ≥ BM25 + ${TARGETS.ndcgMargin}: engine ${f3(allE
   );
 }
 
-{
+if (!DETAIL) {
   const e = mean(freshQuality.map((q) => q.engine.ndcg10));
   const b = mean(freshQuality.map((q) => q.bm25.ndcg10));
   console.log(`fresh blind set (${freshQuality.length} jobs, not tuned on): engine ${f3(e)} vs BM25 ${f3(b)} (${signed(e - b)}) — how far the dev-set margin generalises`);

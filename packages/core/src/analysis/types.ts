@@ -98,10 +98,21 @@ export interface YearsRequirement {
    */
   excludesTraining?: boolean;
   /**
+   * The posting says student work counts towards the years, next to the figure ("2+ years of experience (internships
+   * count too)"): trainee positions count, at their trainee share.
+   */
+  includesTraining?: boolean;
+  /**
    * The posting asks for recent years, in the figure's own words ("two years of recent RN experience"): only the
    * candidate's months within the last max(RECENT_YEARS, years) years count towards them.
    */
   recent?: boolean;
+  /**
+   * The posting would take a candidate short of the years: the figure's own clause offers another way to meet it ("2
+   * years of experience or equivalent education", "or an associate degree", "in lieu of a degree"), or the posting
+   * welcomes new graduates. A must-have figure then keeps its weight but is no bar (isYearsBar, scoring/blocks.ts).
+   */
+  waivable?: boolean;
 }
 
 /** A posting's ask for a record of quota attainment: met in at least `need` of the last `window` periods. */

@@ -29,6 +29,8 @@ const NOT_EMPLOYMENT: ReadonlySet<ResumeSection> = new Set([
  */
 const TRAINEE =
   /\b(?:interns?|internships?|practicum|externship|(?:work|industrial|clinical|student) placement|work[\s-]study|student (?:teacher|teaching|assistant|worker|employee|job|intern|nurse|researcher)|student (?:research|lab|laboratory|data) (?:assistant|analyst|technician|aide)|graduate (?:assistant|student)|undergraduate (?:research(?:er)?|assistant))\b/iu;
+/** Whether a title names work done while studying ("Summer Analyst Intern", "Student Nurse Extern"): see TRAINEE. */
+export const namesStudentWork = (title: string): boolean => TRAINEE.test(title);
 /**
  * "Co-op" is a student placement when it is written as the kind of role ("Engineering Co-op", "Co-op Engineering
  * Student", "co-op work term", "Developer (Co-op)"), and an employer's name when it names the employer ("Cashier,

@@ -277,6 +277,18 @@ describe("a credential's name wrapped by a narrow column in a certifications sec
     // A list of skills keeps its items apart, capitalised or not.
     expect(skillNames("Skills\nPython, Apache\nSpark jobs, Kafka")).toEqual(["Python"]);
   });
+
+  it("never glues two certifications listed one a line or side by side (negative), and stays fast on a hostile line", () => {
+    expect(skillNames("Certifications\nCPR / BLS\nOSHA 30 / Forklift Certified")).toEqual(["BLS"]);
+    expect(skillNames("Certifications\nBasic Life Support (BLS)\nAPhA Pharmacy-Based Immunization Delivery")).toEqual([
+      "Basic Life Support (BLS",
+      "APhA Pharmacy-Based Immunization Delivery",
+    ]);
+    expect(skillNames("Certifications\nBLS\nAPhA Immunization Certificate")).toEqual(["BLS", "APhA Immunization Certificate"]);
+    const t = performance.now();
+    skillNames(`Certifications\nOregon ${"A".repeat(100_000)}1\nLicense Teaching`);
+    expect(performance.now() - t).toBeLessThan(1000);
+  });
 });
 
 describe("a state's driver's licence by its shorthand", () => {

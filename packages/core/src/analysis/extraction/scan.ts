@@ -2,7 +2,7 @@ import type { Catalogue } from "../../catalogue/catalogue.ts";
 import { LEXICON, type LexEntry } from "../lexicon/index.ts";
 import { PhraseMatcher, type Match } from "../../text/matcher.ts";
 import type { Token } from "../../text/tokens.ts";
-import { parseDocument, tokenStartingAt, type Document, type Line, type SectionVocabulary } from "../text/document.ts";
+import { endsWithCapitalisedWord, parseDocument, tokenStartingAt, type Document, type Line, type SectionVocabulary } from "../text/document.ts";
 import { RESUME_SECTIONS } from "../text/headings.ts";
 import { MASK } from "../text/mask.ts";
 import { partitionPoint } from "../../partition-point.ts";
@@ -146,7 +146,7 @@ function wrapsInto<K extends string>(text: string, line: Line<K>, next: Line<K> 
  * cross the break are read from it (see scanText: a hit must start on the line).
  */
 function credentialWrap<K extends string>(line: Line<K>, next: Line<K>): boolean {
-  return (line.section as string) === "certifications" && /^\p{Lu}/u.test(next.text) && /\p{Lu}[\p{L}-]*$/u.test(line.text);
+  return (line.section as string) === "certifications" && /^\p{Lu}/u.test(next.text) && endsWithCapitalisedWord(line.text);
 }
 
 const CONJUNCTIONS: ReadonlySet<string> = new Set(["and", "or"]);

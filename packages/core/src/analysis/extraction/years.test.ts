@@ -22,7 +22,7 @@ describe("a years requirement that asks for recent years", () => {
 
   it("is not marked when recent is about something else, or on another figure", () => {
     expect(years("Requirements\n- 5+ years of experience with recent versions of React")).toEqual({ years: 5, strength: "must" });
-    expect(years("Requirements\n- 3+ years of experience; recent graduates are welcome to apply")).toEqual({ years: 3, strength: "must" });
+    expect(years("Requirements\n- 3+ years of experience; recent graduates are welcome to apply")).toEqual({ years: 3, strength: "must", waivable: true });
     for (const line of ["2 years recent graduates welcome", "2+ years experience recent graduates considered", "5 years of recent versions of Java", "2 years not recent"]) {
       expect(years(`Requirements\n- ${line}`)?.recent, line).toBeUndefined();
     }
@@ -66,7 +66,9 @@ describe("a years requirement that leaves internships out", () => {
   });
 
   it("is not marked when internships are welcome or merely mentioned", () => {
-    expect(years("Requirements\n- 2+ years of experience (internships count too)")).toEqual({ years: 2, strength: "must" });
+    expect(years("Requirements\n- 2+ years of experience (internships count too)")).toEqual({ years: 2, strength: "must", includesTraining: true });
+    expect(years("Requirements\n- 1+ year of experience, including internships and co-ops")?.includesTraining).toBe(true);
+    expect(years("Requirements\n- 2+ years of experience (internships do not count)")?.includesTraining).toBeUndefined();
     expect(years("Requirements\n- 2+ years of experience\n- You will mentor our interns, who do not count hours")).toEqual({
       years: 2,
       strength: "must",
@@ -91,5 +93,49 @@ describe("figures in years that are no experience", () => {
     expect(years("Requirements\n- At least 3 years of experience with older adults")).toEqual({ years: 3, strength: "must" });
     expect(years("Requirements\n- 5 years of experience, at least 2 of them in the last 4 years")).toEqual({ years: 5, strength: "must" });
     expect(years("Requirements\n- 4+ years of age-care experience")).toEqual({ years: 4, strength: "must" });
+  });
+});
+
+describe("a must-have years figure the posting would waive", () => {
+  it("is waivable when its own clause offers another way to meet it", () => {
+    for (const line of [
+      "2 years of experience required or equivalent education",
+      "2 years of experience or an equivalent combination of education and experience",
+      "Two years of related experience, or an associate degree in a related field",
+      "2 years of experience as a paralegal, or a paralegal certificate",
+      "Bachelor's degree and 2 years of experience, or 4 years of experience in lieu of a degree",
+      "5 years of experience or a Master's degree and 3 years",
+      "2+ years of experience (or 1 year with a bachelor's degree)",
+      "Bachelor's degree or 4 years of equivalent experience",
+      "Associate degree or equivalent, or two years of related experience",
+    ]) {
+      expect(years(`Requirements\n- ${line}`), line).toMatchObject({ strength: "must", waivable: true });
+    }
+  });
+
+  it("is waivable when the posting welcomes new graduates, on any line", () => {
+    expect(years("Requirements\n- New grads welcome\n- 1 year of acute care experience")).toEqual({ years: 1, strength: "must", waivable: true });
+    expect(years("Requirements\n- Class A CDL\n- 1 year of verifiable OTR experience; we will consider recent CDL school graduates")).toEqual({
+      years: 1,
+      strength: "must",
+      waivable: true,
+    });
+  });
+
+  it("is not waivable for an alternative of something else, graduates not welcomed, or a plain minimum (negative)", () => {
+    for (const line of [
+      "3+ years of experience in sales or customer service",
+      "3+ years of Java or Python experience; degree required",
+      "Bachelor's degree in nursing or a related field and 2 years of experience",
+      "2 years of experience; we do not hire new grads",
+      "2 years of experience; we do not accept new grads",
+      "2 years of experience; we don't consider new grads",
+      "2 years of experience; new graduates are not considered for this role",
+      "3+ years of experience training new graduates",
+      "At least 5 years of retail experience, including 2 years in management",
+      "1–3 years of experience in a law firm",
+    ]) {
+      expect(years(`Requirements\n- ${line}`)?.waivable, line).toBeUndefined();
+    }
   });
 });

@@ -58,11 +58,38 @@ const TRAINING_EXCLUDED = new RegExp(
   "iu",
 );
 
+// "internships count too", "co-op terms count towards this", "including internships", "internships are considered":
+// the posting counts student work towards its figure. No negation between ("interns, who do not count hours").
+const TRAINING_COUNTED = new RegExp(
+  String.raw`\b${TRAINING_SRC}\b(?:(?!\bnot\b|n['’]t\b|\bnever\b)[^.;]){0,30}?\b(?:count(?:s|ed)?|are\s+(?:included|considered|accepted)|qualify)\b` +
+    String.raw`|\b(?:including|incl\.)\s+(?:\p{L}+\s+)?${TRAINING_SRC}\b`,
+  "iu",
+);
+
 // "two years of recent RN experience", "2+ years' recent acute care experience", "3 years recent experience": the
 // years must be recent ones. Read right after the figure (its own words), at most one word between ("relevant and
 // recent", "relevant, recent"), and only of experience: "2 years; recent graduates welcome", "5 years of recent
 // versions of Java" and "2 years, not recent" ask for no recent years.
 const RECENT_YEARS_ASKED = /^['’]?\s+(?:of\s+)?(?!not\b)(?:[\p{L}-]+,?\s+(?:and\s+)?)?recent\s+(?:[\p{L}\/-]+\s+){0,3}experience\b/iu;
+
+// Another way to meet the figure, in its own words: "2 years of experience required or equivalent education", "or
+// an associate degree in a related field", "or a paralegal certificate", "4 years of experience in lieu of a degree",
+// "an equivalent combination of education and experience", "2+ years (or 1 year with a bachelor's degree)". Read up
+// to the end of the figure's clause. Bounded: at most three words between "or" and the credential.
+const SUBSTITUTE_AFTER =
+  /\bor\s+(?:an?\s+|the\s+|any\s+)?(?:equivalent|equivalency|comparable|(?:[\p{L}'’-]+\s+){0,3}(?:degree|diploma|certificate|certification|education|training\s+program(?:me)?))\b|\bin\s+lieu\b|\bequivalent\s+combination\b|\bor\s*$/iu;
+// The figure as the other way to meet a credential, right before it: "Bachelor's degree or 4 years of experience",
+// "associate degree or equivalent, or two years of". Read in a window before the figure, not the whole line.
+const SUBSTITUTE_BEFORE = /\b(?:degree|diploma|certificate|certification|education|equivalent)\b[^.;]{0,24}\bor\s+(?:(?:at\s+least|a\s+minimum\s+of|minimum(?:\s+of)?)\s+)?$/iu;
+const SUBSTITUTE_WINDOW = 60;
+// The posting welcomes candidates with no years yet: "new grads welcome", "recent graduates are encouraged to apply",
+// "will consider recent CDL school graduates", not "new grads are not considered" nor "we do not accept new grads". Then
+// no figure of it is a bar, whatever its wording.
+const GRADUATES_WELCOME = new RegExp(
+  String.raw`\b(?:new|recent)\s+(?:[\p{L}-]+\s+){0,2}?grad(?:uate)?s\b(?:(?!\bnot\b|n['’]t\b|\bno\b)[^.;\n]){0,30}?\b(?:welcome[ds]?|encouraged|considered|may\s+apply|are\s+eligible|accepted)\b` +
+    String.raw`|(?<!(?:\bnot|\bnever|n['’]t)\s+)\b(?:welcome|encourage|consider|accept)s?\s+(?:applications\s+from\s+)?(?:new|recent)\s+(?:[\p{L}-]+\s+){0,2}?grad(?:uate)?s\b`,
+  "iu",
+);
 
 /**
  * Minimum years of experience a posting asks for. A figure counts when it is phrased as a minimum ("5+", "at least",
@@ -72,10 +99,11 @@ const RECENT_YEARS_ASKED = /^['’]?\s+(?:of\s+)?(?!not\b)(?:[\p{L}-]+,?\s+(?:an
  * requirement excludes training when the winning figure is itself stated with internships left out, after it and
  * before the next figure on its line ("2+ years … (internships don't count towards this)", "excluding co-ops"): "5+
  * years overall; 2 years of SQL (internships don't count)" leaves the 5 years as they are. It asks for recent years
- * when the figure's own words say so ("two years of recent RN experience").
+ * when the figure's own words say so ("two years of recent RN experience"). It is waivable when its own clause offers
+ * another way to meet it ("or equivalent education", "or an associate degree") or the posting welcomes new graduates.
  */
 export function extractJobYears(scan: Scan<JobSection>): YearsRequirement | null {
-  const best: Partial<Record<Strength, { years: number; excludesTraining: boolean; recent: boolean }>> = {};
+  const best: Partial<Record<Strength, { years: number; excludesTraining: boolean; includesTraining: boolean; recent: boolean; substitutable: boolean }>> = {};
   for (const line of scan.doc.lines) {
     if (line.heading) continue;
     const figures = [...line.text.matchAll(JOB_YEARS)];
@@ -97,23 +125,31 @@ export function extractJobYears(scan: Scan<JobSection>): YearsRequirement | null
       // The figure's own words: up to the next figure on the line.
       const own = line.text.slice(m.index + m[0].length, figures[i + 1]?.index ?? line.text.length);
       const excludesTraining = TRAINING_EXCLUDED.test(own);
+      const includesTraining = !excludesTraining && TRAINING_COUNTED.test(own);
       // The same figure written twice is one requirement: left out by either statement.
       const recent = RECENT_YEARS_ASKED.test(own);
+      const clause = own.split(/[.;]/u)[0]!;
+      const substitutable =
+        SUBSTITUTE_AFTER.test(clause) || SUBSTITUTE_BEFORE.test(line.text.slice(Math.max(0, m.index - SUBSTITUTE_WINDOW), m.index));
       best[strength] = {
         years,
         excludesTraining: excludesTraining || (known?.years === years && known.excludesTraining),
+        includesTraining: includesTraining || (known?.years === years && known.includesTraining),
         recent: recent || (known?.years === years && known.recent),
+        substitutable: substitutable || (known?.years === years && known.substitutable),
       };
     }
   }
+  const welcome = best.must !== undefined && GRADUATES_WELCOME.test(scan.doc.text);
   const of = (strength: Strength): YearsRequirement | null => {
     const found = best[strength];
     if (!found) return null;
     return {
       years: found.years,
       strength,
-      ...(found.excludesTraining ? { excludesTraining: true } : {}),
+      ...(found.excludesTraining ? { excludesTraining: true } : found.includesTraining ? { includesTraining: true } : {}),
       ...(found.recent ? { recent: true } : {}),
+      ...(found.substitutable || welcome ? { waivable: true } : {}),
     };
   };
   return of("must") ?? of("nice");

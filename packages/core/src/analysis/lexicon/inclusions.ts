@@ -46,6 +46,27 @@ export const INCLUSIONS: ReadonlyArray<readonly [included: string, by: readonly 
   ["Workforce Management", ["UKG", "Dayforce", "Reflexis", "Verint", "Calabrio", "NICE IEX WFM"]],
 ];
 
+/**
+ * An including credential held as another kind than the one it includes: the Nurse Licensure Compact issues multistate
+ * licences to LPNs and LVNs as well as to RNs, so a compact licence is no RN licence when the candidate holds an LPN
+ * licence or the mention itself names a practical or vocational nurse ("LPN, Multistate (Compact) License").
+ */
+const HELD_AS_OTHER: ReadonlyMap<string, { held: readonly string[]; named: RegExp }> = new Map([
+  [
+    "Nurse Licensure Compact (NLC) License",
+    { held: ["Licensed Practical Nurse (LPN) License"], named: /\b(?:LPNs?|LVNs?|(?:licensed\s+)?(?:practical|vocational)\s+nurses?)\b/iu },
+  ],
+]);
+
+/**
+ * Whether a held including credential (by catalogue name) meets what it includes, given the names of the candidate's
+ * skills and the text of its mention: see HELD_AS_OTHER.
+ */
+export function includesAsHeld(including: string, heldNames: ReadonlySet<string>, mention: string): boolean {
+  const other = HELD_AS_OTHER.get(including);
+  return !other || (!other.held.some((name) => heldNames.has(name)) && !other.named.test(mention));
+}
+
 const indexes = new WeakMap<Catalogue, Map<string, string[]>>();
 
 /** Included skill id → ids of the skills that include it, of the same type. */

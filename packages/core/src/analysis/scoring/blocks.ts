@@ -1,11 +1,13 @@
 import { JOB_LEVELS, type JobLevel } from "../../catalogue/normalizer.ts";
 import { detectLevels } from "../../catalogue/normalizer/levels.ts";
 import { isStateLicence, meetsJurisdiction } from "../extraction/qualifiers.ts";
+import { namesStudentWork } from "../extraction/experience.ts";
 import { levelRank, positionLevel } from "../extraction/titles.ts";
 import { formatYears, joinOr } from "../format.ts";
 import { EDUCATION_LEVEL_NAMES, educationRank } from "../lexicon/education.ts";
+import { includesAsHeld } from "../lexicon/inclusions.ts";
 import { escapeRegExp } from "../text/regexp.ts";
-import type { CandidateProfile, CandidateSkill, Evidence, JobProfile, NamedEvidence, NamedRequirement, Position, QuotaPeriod, SkillAlternative, SkillRequirement, Strength, WorkAuthorisationRequirement, WorkAuthorisationStatement } from "../types.ts";
+import type { CandidateProfile, CandidateSkill, Evidence, JobProfile, NamedEvidence, NamedRequirement, Position, QuotaPeriod, SkillAlternative, SkillRequirement, WorkAuthorisationRequirement, WorkAuthorisationStatement, YearsRequirement } from "../types.ts";
 import { weightOf, type Attribute } from "./attributes.ts";
 import { ageInYears, monthOf, RECENT_YEARS, recencyWeight } from "./recency.ts";
 import { responsibilityAttributes } from "./responsibilities.ts";
@@ -44,8 +46,11 @@ export const YEARS_CREDIT_CAP = 1;
  * 82 % of it, 20 of 24 months 95 % — rather than weighing as one attribute among fourteen. Credit stays proportional
  * (3 of 5 years earns 0.6), so the scaling grows with the shortfall, and met years (credit 1) change nothing. Preferred
  * years ("3+ years preferred") are no bar: they keep their proportional credit on their nice-to-have weight alone.
+ * A must-have figure the posting itself would waive is no bar either: one whose own clause offers another way to meet
+ * it ("2 years of experience or equivalent education", "or an associate degree") — the candidate may hold that instead
+ * — or in a posting that welcomes new graduates (YearsRequirement.waivable).
  */
-export const isYearsBar = (strength: Strength): boolean => strength === "must";
+export const isYearsBar = (required: YearsRequirement): boolean => required.strength === "must" && !required.waivable;
 /** Levels from which a posting's title asks for at least that seniority. */
 export const SENIOR_FROM: JobLevel = "senior";
 /** Levels from which a candidate is above a non-senior posting (people leaders applying for individual roles). */
@@ -205,6 +210,7 @@ function heldEvidence(option: SkillAlternative, own: CandidateSkill, asOf: strin
 
 function skillAttributes(job: JobProfile, candidate: CandidateProfile): Attribute[] {
   const have = new Map(candidate.skills.map((s) => [s.id, s]));
+  const heldNames = new Set(candidate.skills.map((s) => s.name));
   return job.skills.map((req) => {
     const options = [req, ...req.alternatives];
     let best: { credit: number; note: string | null; evidence: Evidence[] } = { credit: 0, note: null, evidence: [] };
@@ -225,7 +231,8 @@ function skillAttributes(job: JobProfile, candidate: CandidateProfile): Attribut
     for (const option of options) {
       for (const id of option.kinds ?? []) {
         const kind = have.get(id);
-        if (!kind) continue;
+        // A compact nursing licence of an LPN is no RN licence (includesAsHeld).
+        if (!kind || !includesAsHeld(kind.name, heldNames, kind.evidence.snippet)) continue;
         const { credit, note } = heldEvidence(option, kind, candidate.asOf);
         consider(credit, [`as ${kind.name}`, note].filter(Boolean).join(", "), kind.evidence);
       }
@@ -574,7 +581,12 @@ function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Att
     // own figure says internships do not count).
     // A position whose holder stopped the hands-on work is no year of it, unless it is the posting's own role.
     const handsOn = relevant.filter((p) => !p.handsOff || (job.title.id !== null && p.titleId === job.title.id));
-    const counted = handsOn.filter((p) => !p.trainee);
+    // A student role ("Summer Analyst Intern", "Student Nurse Extern") asks for years of student work, and a posting
+    // may say it counts ("2+ years (internships count too)"): there it counts, at its trainee share, unless the
+    // posting's own figure leaves it out.
+    const studentRole = job.title.levels.includes("intern") || namesStudentWork(job.title.text);
+    const countsTraining = job.experience.includesTraining === true || (studentRole && !job.experience.excludesTraining);
+    const counted = countsTraining ? handsOn : handsOn.filter((p) => !p.trainee);
     const leftOut = [
       handsOn.length < relevant.length ? ", roles without hands-on work left out" : "",
       counted.length < handsOn.length
@@ -609,7 +621,7 @@ function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Att
       statedMust: job.experience.strength === "must",
       evidence: years > 0 ? timeline.slice(0, MAX_POSITION_EVIDENCE) : [],
       // A must-have minimum is a bar: its shortfall scales the whole score (isYearsBar).
-      ...(isYearsBar(job.experience.strength) ? { hard: true } : {}),
+      ...(isYearsBar(job.experience) ? { hard: true } : {}),
     });
   }
 

@@ -132,3 +132,23 @@ describe("hard requirements, as a recruiter reads them (review)", () => {
 });
 
 const skill = (text: string, name: string) => analyseCandidate(`Pat Lee\n${text}`, ctx, NOW).skills.find((s) => s.name === name);
+
+describe("a compact (multistate) nursing licence for an RN licence requirement", () => {
+  const posting = ["Registered Nurse, Med-Surg", "", "Requirements", "- Active RN license", "- BLS certification"].join("\n");
+  const licence = (line: string) => {
+    const resume = ["Jordan Lee", "Experience", "Staff Nurse, Mercy Hospital, Chicago, IL", "Jan 2020 – Present", "- Cared for 5 patients per shift", "", "Licenses", line].join("\n");
+    const r = scoreMatch(analyseJob(posting, ctx), analyseCandidate(resume, ctx, NOW), { candidateName: "Jordan", postedDate: NOW }, ctx);
+    return JSON.stringify(r).includes("not fully met: Registered Nurse (RN) License") ? "unmet" : "met";
+  };
+
+  it("meets it when the compact licence is an RN's", () => {
+    expect(licence("Compact Nursing License (NLC), Texas; BLS")).toBe("met");
+    expect(licence("Multistate Nursing License, home state Ohio; BLS")).toBe("met");
+  });
+
+  it("does not when the compact licence is an LPN's or LVN's (negative)", () => {
+    expect(licence("LPN, Multistate (Compact) Nursing License, Texas; BLS")).toBe("unmet");
+    expect(licence("LPN License (Compact Nursing License); BLS")).toBe("unmet");
+    expect(licence("Licensed Vocational Nurse, Compact Nursing License; BLS")).toBe("unmet");
+  });
+});

@@ -157,16 +157,23 @@ export function narrative(
   const factor = hardRequirementFactor(blocks);
   if (factor < 1) {
     const all = [...blocks.skills, ...blocks.experience, ...blocks.education, ...blocks.interests].filter((a) => a.hard && a.credit < 1);
+    // The factor is the largest shortfall's: the requirements short by it are the reason; one short by less (20 of 24
+    // months beside a missing licence) moved nothing and is named as also short.
+    const shortfall = (a: (typeof all)[number]) => 1 - Math.min(1, Math.max(0, a.credit));
+    const largest = Math.max(...all.map(shortfall));
+    const decisive = all.filter((a) => shortfall(a) >= largest - 1e-9);
+    const lesser = all.filter((a) => shortfall(a) < largest - 1e-9);
     // A required minimum of years is a bar (isYearsBar, scoring/blocks.ts), not something the work cannot be done without.
-    const short = all.filter((a) => a.kind !== "years");
-    const years = all.filter((a) => a.kind === "years");
+    const short = decisive.filter((a) => a.kind !== "years");
+    const years = decisive.filter((a) => a.kind === "years");
     const reasons = [
       short.length
         ? `${short.length === 1 ? "a requirement" : "requirements"} the work cannot be done without ${short.length === 1 ? "is" : "are"} not fully met: ${joinAnd(names(short))}`
         : null,
       years.length ? `the experience is short of the required minimum: ${joinAnd(names(years))}` : null,
     ].filter((r): r is string => r !== null);
-    sentences.push(`The score is scaled to ${Math.round(factor * 100)}% of the requirements' weighted mean because ${reasons.join(", and ")}.`);
+    const also = lesser.length ? ` (also short, by less: ${joinAnd(names(lesser))})` : "";
+    sentences.push(`The score is scaled to ${Math.round(factor * 100)}% of the requirements' weighted mean because ${reasons.join(", and ")}${also}.`);
   }
 
   const must = askedSkills(blocks).filter((a) => a.strength === "must");

@@ -186,6 +186,15 @@ describe("layer one", () => {
     expect(r.match_score).toBe(Math.round(expected * 10000) / 100);
   });
 
+  it("names as the reason for the scaling the requirement short by most, and one short by less as also short", () => {
+    const job = "Requirements\n- Python\n- Kubernetes\n- 4+ years of experience";
+    const hard = (r: ReturnType<typeof match>) => JSON.stringify(r).match(/The score is scaled[^.]*\./u)?.[0] ?? "";
+    // Only the years are short: they are the reason.
+    const yearsOnly = hard(match(job, "Experience\nEngineer, 2022 – 2024\n- Python services on Kubernetes"));
+    expect(yearsOnly).toMatch(/because the experience is short of the required minimum: 4\+ years of experience\.$/u);
+    expect(yearsOnly).not.toMatch(/also short/u);
+  });
+
   it("says a required minimum of years short scales the score, without calling it something the work cannot be done without", () => {
     const r = match("Requirements\n- Python\n- 4+ years of experience", "Experience\nEngineer, 2022 – 2024\n- Python services");
     const said = JSON.stringify(r);

@@ -56,4 +56,26 @@ describe("professional years of the posting's role", () => {
     expect(years.credit).toBe(1);
     expect(years.note).not.toMatch(/student work/u);
   });
+
+  it("counts student work where the posting's role is itself a student role or it says internships count, not elsewhere", () => {
+    const resume = [
+      "Experience",
+      "",
+      "Software Engineering Intern",
+      "Northwind Labs, Seattle, WA",
+      "June 2023 – August 2024",
+      "- Built Python services and tests",
+    ].join("\n");
+    const student = analyseJob(["Software Engineering Intern", "", "Requirements", "- 1+ year of software engineering experience", "- Python"].join("\n"), ctx);
+    const staff = analyseJob(["Software Engineer", "", "Requirements", "- 1+ year of software engineering experience", "- Python"].join("\n"), ctx);
+    const years = (job: typeof student) => scoreAttributes(job, analyseCandidate(resume, ctx, NOW)).experience.find((a) => a.kind === "years")!;
+    // 15 months of internship at the trainee share for an intern posting; none as professional years for a staff one.
+    expect(years(student).credit).toBeGreaterThan(0);
+    expect(years(student).note).not.toMatch(/student work/u);
+    expect(years(staff).credit).toBe(0);
+    expect(years(staff).note).toMatch(/internships and student work left out/u);
+    // A staff posting that says internships count counts them too.
+    const counting = analyseJob(["Software Engineer", "", "Requirements", "- 1+ year of software engineering experience (internships count)", "- Python"].join("\n"), ctx);
+    expect(years(counting).credit).toBeCloseTo(years(student).credit, 6);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDocument, sentenceOf } from "./document.ts";
+import { endsWithCapitalisedWord, parseDocument, sentenceOf } from "./document.ts";
 import { JOB_SECTIONS, RESUME_SECTIONS } from "./headings.ts";
 import { MAX_SNIPPET_LENGTH, snippetAround } from "./snippet.ts";
 
@@ -13,6 +13,20 @@ describe("parseDocument", () => {
       ["• Special Education: Generalist", "certifications", false],
       ["endorsement", "certifications", false],
     ]);
+  });
+
+  it("reads whether a line breaks off on a capitalised word from its last word, fast on a hostile line", () => {
+    expect(endsWithCapitalisedWord("Oregon Professional Teaching")).toBe(true);
+    expect(endsWithCapitalisedWord("CPR / BLS")).toBe(true);
+    expect(endsWithCapitalisedWord("Oregon professional teaching")).toBe(false);
+    expect(endsWithCapitalisedWord("OSHA 30")).toBe(false);
+    expect(endsWithCapitalisedWord("BLS (2024)")).toBe(false);
+    // A 100,000-letter line of capitals that ends on a figure: an end-anchored regex took seconds from every capital.
+    const hostile = `Licensure\n${"A".repeat(100_000)}1\nLicense`;
+    const t = performance.now();
+    expect(parseDocument(hostile, RESUME_SECTIONS).lines.filter((l) => l.heading).map((l) => l.text)).toEqual(["Licensure", "License"]);
+    expect(endsWithCapitalisedWord(`${"A".repeat(100_000)}1`)).toBe(false);
+    expect(performance.now() - t).toBeLessThan(500);
   });
 
   it("keeps the heading after a finished item, a blank line, or when it names another section (negative)", () => {

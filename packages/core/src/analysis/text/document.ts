@@ -266,6 +266,17 @@ function sentenceSpans(text: string, start: number, end: number): [number, numbe
 }
 
 /**
+ * Whether a line breaks off on a capitalised word ("Oregon Professional Teaching", "… CPR"): its last run of letters
+ * and hyphens holds a capital. Read backwards over that run only: /\p{Lu}[\p{L}-]*$/u scans to the end from every
+ * capital of the line, and a 100,000-letter line of capitals took seconds.
+ */
+export function endsWithCapitalisedWord(text: string): boolean {
+  let i = text.length;
+  while (i > 0 && /[\p{L}-]/u.test(text[i - 1]!)) i--;
+  return /\p{Lu}/u.test(text.slice(i));
+}
+
+/**
  * A lone heading word that names the section the text is already in, right below a line that breaks off on a
  * capitalised word, is the end of that line cut by a narrow column, not a new heading: "Oregon Professional Teaching" /
  * "License" under "Licensure". It opens no section, so reading it as content changes nothing else.
@@ -280,7 +291,7 @@ function runOnHeading<K extends string>(
 ): HeadingMatch<K> | null {
   if (!heading || heading.inline || heading.kind !== section || tokens.length !== 1 || !previous || previous.heading) return heading;
   if (previous.section !== section || /\n[^\S\n]*\r?\n/u.test(text.slice(previous.end, lineStart))) return heading;
-  return /\p{Lu}[\p{L}-]*$/u.test(previous.text) && previous.tokens.length >= 2 ? null : heading;
+  return previous.tokens.length >= 2 && endsWithCapitalisedWord(previous.text) ? null : heading;
 }
 
 export function parseDocument<K extends string>(text: string, vocab: SectionVocabulary<K>): Document<K> {

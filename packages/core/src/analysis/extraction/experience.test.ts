@@ -13,10 +13,10 @@ import { extractJobYears } from "./years.ts";
 const ctx = fixtureContext();
 const NOW = new Date(Date.UTC(2025, 5, 15));
 
-function experience(text: string) {
-  const scan = scanText(text, RESUME_SECTIONS, ctx.catalogue);
+function experience(text: string, context: typeof ctx = ctx) {
+  const scan = scanText(text, RESUME_SECTIONS, context.catalogue);
   const { lines } = extractCandidateEducation(scan, NOW);
-  return extractCandidateExperience(scan, ctx, NOW, lines);
+  return extractCandidateExperience(scan, context, NOW, lines);
 }
 
 describe("candidate experience", () => {
@@ -649,11 +649,7 @@ describe("licences and segments in the work history", () => {
   );
   const catalogue = new Catalogue(data);
   const trades = { catalogue, normalizer: new TitleNormalizer(catalogue) };
-  const read = (text: string) => {
-    const scan = scanText(text, RESUME_SECTIONS, catalogue);
-    const exp = extractCandidateExperience(scan, trades, NOW, extractCandidateEducation(scan, NOW).lines);
-    return exp.positions.map((p) => [p.title, p.employer, p.start, p.end]);
-  };
+  const read = (text: string) => experience(text, trades).positions.map((p) => [p.title, p.employer, p.start, p.end]);
 
   it("keeps the dates of employers whose names end in a credential's word, and of titles going on after one", () => {
     expect(read(["Experience", "Account Executive", "Hallmark Cards | 2015 – 2019"].join("\n"))).toEqual([
@@ -960,11 +956,7 @@ describe("a trade's grade written alone as the title", () => {
   );
   const catalogue = new Catalogue(data);
   const trades = { catalogue, normalizer: new TitleNormalizer(catalogue) };
-  const read = (text: string) => {
-    const scan = scanText(text, RESUME_SECTIONS, catalogue);
-    const exp = extractCandidateExperience(scan, trades, NOW, extractCandidateEducation(scan, NOW).lines);
-    return exp.positions.map((p) => [p.title, p.catalogueTitle, p.employer, p.levels]);
-  };
+  const read = (text: string) => experience(text, trades).positions.map((p) => [p.title, p.catalogueTitle, p.employer, p.levels]);
 
   it("reads it as the grade of the employer's trade, else of the trade the résumé is headed with", () => {
     const exp = read(

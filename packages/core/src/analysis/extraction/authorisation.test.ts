@@ -150,7 +150,7 @@ describe("review: other people's cases, a past status, a list's quote", () => {
     const scan = scanText(`Engineer\n\nRequirements\n${"no visa sponsorship ".repeat(5_000)}`, JOB_SECTIONS, ctx.catalogue);
     const t = performance.now();
     expect(extractJobAuthorisation(scan)?.noSponsorship).toBe(true);
-    expect(performance.now() - t).toBeLessThan(400);
+    expect(performance.now() - t).toBeLessThan(2_000);
   });
 
   it("quotes the requirement's own bullet, not the heading and the bullets above it", () => {

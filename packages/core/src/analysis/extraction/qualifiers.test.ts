@@ -103,7 +103,8 @@ describe("credential qualifiers", () => {
     const posting = `Requirements\n- ${"Texas RN License and ".repeat(4500)}`;
     const t0 = performance.now();
     const rn = analyseJob(posting, ctx).skills.find((s) => s.name === "Registered Nurse License");
-    expect(performance.now() - t0).toBeLessThan(500);
+    // A guard against a quadratic path, not a speed target: about 0.3 s here, and loose so a loaded machine passes.
+    expect(performance.now() - t0).toBeLessThan(3_000);
     expect(rn?.jurisdiction).toBe("Texas");
   });
 

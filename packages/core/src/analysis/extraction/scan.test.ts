@@ -254,7 +254,7 @@ describe("a skill phrase broken by a wrap in prose", () => {
     const text = "Experience\n" + "I run worst-case and RSS stack\nanalyses on every part and we\n".repeat(2500);
     const t0 = performance.now();
     expect(scanText(text, RESUME_SECTIONS, catalogue).skills.length).toBe(2500);
-    expect(performance.now() - t0).toBeLessThan(3000);
+    expect(performance.now() - t0).toBeLessThan(5_000);
   });
 });
 

@@ -29,3 +29,16 @@ describe("retail workforce management tools", () => {
     expect(skillsIn("Quick reflexes and a calm manner at the register")).not.toContain("Reflexis");
   });
 });
+
+describe("retail merchandising and inventory shorthand", () => {
+  it("reads POG, the stores' abbreviation of planogram, and physical inventories in the plural", () => {
+    expect(skillsIn("POGs/VM: 4 seasonal resets a yr + 2 floor moves; 98% POG compliance on DM visits")).toContain("Planograms");
+    expect(skillsIn("New-launch and holiday sets to corporate POGs")).toContain("Planograms");
+    expect(skillsIn("Under 1.2% for the last three physical inventories")).toContain("Physical Inventory Counts");
+  });
+
+  it("does not read the letters inside other words, nor an inventory that is not counted, as those skills", () => {
+    expect(skillsIn("Pogo stick champion; managed the pogonip weather station")).not.toContain("Planograms");
+    expect(skillsIn("Kept the inventory of physical assets for the IT department")).not.toContain("Physical Inventory Counts");
+  });
+});

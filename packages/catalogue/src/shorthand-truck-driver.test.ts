@@ -27,6 +27,23 @@ describe("truck drivers' titles and shorthand", () => {
     expect(skillsIn("Missouri CDL Class A with N endorsement. Medical card good through 2028.")).toContain("DOT Medical Card");
   });
 
+  it("reads an owner-operator, a driver who owns the tractor, as a truck driver", () => {
+    expect(titlesIn("Owner-Operator, leased to Razorback Cold Freight, Springdale, AR   Jun 2019 – Oct 2026")).toContain("Truck Driver");
+    expect(titlesIn("Owner Operator (leased to Sunbelt Refrigerated Lines)")).toContain("Truck Driver");
+    // Not any owner, nor any operator.
+    expect(titlesIn("Owner, Clear Creek Fermentation Co.")).not.toContain("Truck Driver");
+    expect(titlesIn("Forklift Operator, Acme Distribution")).not.toContain("Truck Driver");
+  });
+
+  it("reads the pre-trip, as drivers call the inspection, and the in-cab ELD units by their makers' names", () => {
+    expect(skillsIn("My pre-trip is the same every morning: tires, brakes, air lines, lights, kingpin and jaws")).toContain("Pre-Trip Inspection");
+    expect(skillsIn("Full pre-trip and post-trip every day; slid tandems")).toContain("Pre-Trip Inspection");
+    expect(skillsIn("I run my 11 and 14 on the Omnitracs")).toContain("Electronic Logging Devices");
+    expect(skillsIn("Logs on PeopleNet; KeepTruckin at my last carrier")).toEqual(["Electronic Logging Devices"]);
+    // A trip, or a pre-trial, is not the inspection.
+    expect(skillsIn("Planned the trip; attended the pre-trial conference")).not.toContain("Pre-Trip Inspection");
+  });
+
   it("leaves other drivers and ordinary words alone", () => {
     expect(titlesIn("Delivery Van Driver — Amazon DSP")).not.toContain("Truck Driver");
     expect(titlesIn("School Bus Driver, Class B")).not.toContain("Truck Driver");

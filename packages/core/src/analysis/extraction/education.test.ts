@@ -89,6 +89,28 @@ describe("candidate education", () => {
     expect(candidate("Education\nPhD in Physics, 2021 – 2027").inProgressLevel).toBe("doctorate");
   });
 
+  it("reads coursework or credits toward a degree as the degree unfinished, not held", () => {
+    const partial = candidate(
+      "Education\nCulinary Arts Certificate — Columbia River Culinary Institute, 2019\nCoursework toward B.S. in Business (online), Cascade Pacific University — 30 credits completed",
+    );
+    expect(partial.level).not.toBe("bachelor");
+    expect(partial.inProgressLevel).toBe("bachelor");
+    expect(candidate("Education\nBachelor of Arts in History (incomplete), Ohio State University").inProgressLevel).toBe("bachelor");
+    // A degree finished is still held, whatever the credits: "completed" alone says nothing unfinished.
+    expect(candidate("Education\nB.S. in Business Administration, Cascade Pacific University, 2014 — 120 credits completed").level).toBe("bachelor");
+  });
+
+  it("gives a word of an unfinished degree to the degree nearest to it, not to every degree of the line", () => {
+    const ged = candidate("Education\nGED, 2014. Some coursework toward an associate degree in business at Joliet Prairie Community College.");
+    expect(ged.level).toBe("secondary");
+    expect(ged.inProgressLevel).toBe("associate");
+    const nurse = candidate("Education\nBSN, Drexel University, 2016; MSN, Villanova University (in progress)");
+    expect(nurse.level).toBe("bachelor");
+    expect(nurse.inProgressLevel).toBe("master");
+    // Still the degree's own when written after it in a sentence of its own.
+    expect(candidate("Education\nBachelor of Science in Biology, Kent State University. In progress.").level).toBe("none");
+  });
+
   it("finds institutions by name pattern", () => {
     expect(findInstitution("M.Sc. Computer Science, Technical University of Munich, 2014")).toBe("Technical University of Munich");
     expect(findInstitution("University of California, Berkeley")).toBe("University of California");

@@ -414,6 +414,34 @@ function genericDegreeIsRequirement(
 // Candidate side
 
 /**
+ * The degrees of a line that are nearest to one of the cues: each cue goes to the degree closest to it, before or
+ * after (one it overlaps first). Binary searches over the degrees in order, so a line of thousands of both is no
+ * quadratic walk.
+ */
+function degreesNearest<T extends { start: number; end: number }>(degrees: readonly T[], cues: readonly { start: number; end: number }[]): Set<T> {
+  const marked = new Set<T>();
+  if (degrees.length === 0 || cues.length === 0) return marked;
+  const byStart = [...degrees].sort((a, b) => a.start - b.start);
+  for (const cue of cues) {
+    // The first degree that starts at or after the cue's end, and the one before it.
+    let lo = 0;
+    let hi = byStart.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (byStart[mid]!.start >= cue.end) hi = mid;
+      else lo = mid + 1;
+    }
+    const after = byStart[lo];
+    const before = byStart[lo - 1];
+    const gapBefore = before ? Math.max(0, cue.start - before.end) : Infinity;
+    const gapAfter = after ? after.start - cue.end : Infinity;
+    const nearest = gapBefore <= gapAfter ? before : after;
+    if (nearest) marked.add(nearest);
+  }
+  return marked;
+}
+
+/**
  * Degrees of a candidate. A degree counts on a line of the education section, or on any line that also names a
  * field of study or an institution (so "taught Master's students" in a job description does not count); a vocational
  * qualification also in a certifications section (see tradeQualification), and a trade school named alone on an
@@ -479,10 +507,15 @@ export function extractCandidateEducation(
     // A degree line without a year of its own takes the dates of its institution's line right below ("Evening
     // apprenticeship program\nSan Antonio Electrical Training Center (2023 – 2027)"), not those of a next entry.
     const schoolBelow = below[0] !== undefined && findInstitution(below[0].text) !== null ? below[0] : undefined;
-    const inProgress =
+    const datedInProgress =
       endsInFuture(line.text, now) ||
-      (!YEAR.test(line.text) && schoolBelow !== undefined && endsInFuture(schoolBelow.text, now)) ||
-      lineHits.some((h) => h.value.kind === "cue" && h.value.id === "in-progress");
+      (!YEAR.test(line.text) && schoolBelow !== undefined && endsInFuture(schoolBelow.text, now));
+    // A word that says a degree is unfinished ("expected", "pursuing", "coursework toward") is that of the degree
+    // nearest to it: "GED, 2014. Some coursework toward an associate degree" holds a finished GED.
+    const unfinished = degreesNearest(
+      accepted,
+      lineHits.filter((h) => h.value.kind === "cue" && h.value.id === "in-progress"),
+    );
     // An institution on the line just above or below belongs to the degree ("BSc Physics\nUniversity of Leeds"); in
     // a narrow column, on a line further down the entry ("B.S.\nComputer Science\nUniversity of Alabama").
     const neighbour = [scan.doc.lines[line.index - 1], scan.doc.lines[line.index + 1], ...below.slice(1)].find(
@@ -511,6 +544,7 @@ export function extractCandidateEducation(
       const implied = d.value.field ? fieldEntry(d.value.field) : undefined;
       if (implied) own.set(implied.id, asField(implied));
       const [from, to] = sentenceOf(line, d.start, d.end);
+      const inProgress = datedInProgress || unfinished.has(d);
       for (const f of sentenceFields(lineFields, from, to)) own.set(f.id, f);
       if (own.size === 0) for (const f of [...lineFields, ...fieldsBelow]) own.set(f.value.id, asField(f.value));
       for (const [id, f] of own) fields.set(id, f);

@@ -34,4 +34,24 @@ describe("negated skill mentions", () => {
     // …while the fault itself, followed by where or when it did not happen, still lifts the negation.
     expect(kept("Experience\n- Python services with no Java errors in production since 2021")).toContain("Java");
   });
+
+  it("drops every item of a list the negation heads", () => {
+    expect(kept("Experience\n- Docker (2026). Have not used cloud services, containers or Go professionally.")).not.toContain("Go");
+    expect(kept("Summary\nI have not yet used Kubernetes, Docker or a managed Amazon Web Services account.")).toEqual([]);
+    expect(kept("Experience\n- No Java, Docker or Kubernetes work; Python only")).toEqual(["Python"]);
+  });
+
+  it("keeps the items of a list that an 'and' or a new clause takes out of the negation", () => {
+    expect(kept("Experience\n- Never missed a release date, shipped Python, Go and Docker services")).toEqual(["Docker", "Go", "Python"]);
+    expect(kept("Experience\n- Not on call; Python, Go or Java services")).toEqual(["Go", "Java", "Python"]);
+    // A negated fault in a list still leaves the skill.
+    expect(kept("Experience\n- No outages or Kubernetes incidents in two years")).toContain("Kubernetes");
+  });
+
+  it("stays fast on a long negated list", () => {
+    const long = `Experience\n- No ${"Java, Python, Go or Docker, ".repeat(3000)}`;
+    const t = Date.now();
+    kept(long);
+    expect(Date.now() - t).toBeLessThan(3000);
+  });
 });

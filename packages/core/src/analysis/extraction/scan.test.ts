@@ -26,6 +26,8 @@ const catalogue = new Catalogue(
             { name: "Registered Nurse (RN) License", type: "Certification" },
             { name: "Critical Care Registered Nurse (CCRN)", type: "Certification" },
             { name: "Teaching License", type: "Certification" },
+            { name: "Real Estate Salesperson License", type: "Certification", aliases: ["Real Estate License", "Real Estate Agent License"] },
+            { name: "Invoice Processing", type: "Specialized Skill", aliases: ["Invoicing"] },
             { name: "Pharmacist License", type: "Certification", aliases: ["RPh License"] },
             { name: "Personal Licence Holder", type: "Certification", aliases: ["Personal Licence"] },
             { name: "Dental License", type: "Certification", aliases: ["DDS License"] },
@@ -85,6 +87,16 @@ describe("skills shown by the verb of the work", () => {
     expect(verbs("Experience\n- Accounted for 30% of regional revenue")).toEqual([]);
     expect(verbs("Experience\n- Staff Scheduling for 40 nurses")).toEqual([["Staff Scheduling", "Scheduling"]]);
   });
+
+  it("reads no participle that a compound negates, and still reads one a compound qualifies", () => {
+    // "Goods received-not-invoiced" is an accrual account: nothing was invoiced.
+    expect(verbs("Experience\n- Prepared the month-end accrual for received-not-invoiced goods")).toEqual([]);
+    expect(verbs("Experience\n- Reviewed non-negotiated freight rates")).toEqual([]);
+    expect(verbs("Experience\n- Invoiced 300 clients a month; co-negotiated the union contract")).toEqual([
+      ["Invoiced", "Invoice Processing"],
+      ["negotiated", "Negotiation"],
+    ]);
+  });
 });
 
 describe("licensed roles in a licences section", () => {
@@ -106,6 +118,12 @@ describe("licensed roles in a licences section", () => {
       ["Registered Nurse", "Registered Nurse (RN) License"],
       ["RN", "Registered Nurse (RN) License"],
     ]);
+  });
+
+  it("read no licence from the field a licence is held in", () => {
+    // "Real Estate License": real estate is the field, not the holder; the role that holds it is the agent.
+    expect(named("Summary\nMy teaching license expired in 2018 while I worked in real estate.").map(([, name]) => name)).toEqual(["Teaching License"]);
+    expect(named("Licenses\nReal Estate Agent, Ohio (#2016-123)")).toEqual([["Real Estate Agent", "Real Estate Salesperson License"]]);
   });
 
   it("read the role as its licence on a line outside the work history that says the writer is licensed", () => {

@@ -7,7 +7,7 @@ import { RESUME_SECTIONS } from "../text/headings.ts";
 import { MASK } from "../text/mask.ts";
 import { partitionPoint } from "../../partition-point.ts";
 import { CANADIAN_PROVINCES, US_STATES } from "../lexicon/jurisdictions.ts";
-import { inOtherFamily, isAudience, outOfProfession } from "./senses.ts";
+import { describesEmployer, inOtherFamily, isAudience, isPluralOfShorterAcronym, namesAnotherHolder, outOfProfession } from "./senses.ts";
 
 export interface Hit<T, K extends string> {
   value: T;
@@ -102,6 +102,9 @@ export function scanText<K extends string>(text: string, vocab: SectionVocabular
     for (const hit of found) {
       const skill = catalogue.skill(hit.value);
       if (lettersAsName(line, hit.start, hit.surface) || isAudience(hit) || (skill && inOtherFamily(catalogue, skill, hit))) continue;
+      if (skill && (isPluralOfShorterAcronym(skill, hit.surface) || namesAnotherHolder(skill, hit, text))) continue;
+      // What a writer's employer sells or makes is not the writer's skill; a posting's own business is its domain.
+      if (resume && describesEmployer(hit)) continue;
       skills.push(hit);
     }
     for (const m of LEXICON.findAll(text, line.tokens)) {
@@ -203,6 +206,7 @@ const OTHER_SENSE_VERBS: ReadonlySet<string> = new Set([
   "rippled", "snagged", "pigged", "moored", "drummed",
 ]);
 const verbIndexes = new WeakMap<Catalogue, Map<string, string>>();
+const NEGATED_PREFIX = /(?<![\p{L}])(?:not|non|un|never)-$/iu;
 
 /** One-word catalogue skills by lower-case name or alias: nouns a past-tense verb of the work history can name. */
 function oneWordSkills(catalogue: Catalogue): Map<string, string> {
@@ -238,6 +242,9 @@ function verbFormHits<K extends string>(catalogue: Catalogue, line: Line<K>, fou
     const word = token.norm;
     if (word.length < MIN_VERB_LENGTH || !word.endsWith("ed") || OTHER_SENSE_VERBS.has(word)) continue;
     if (token.end <= reach) continue;
+    // A participle negated inside a compound names what was not done: "goods received-not-invoiced",
+    // "non-negotiated rates" ("co-planned", "lacto-fermented" are work done).
+    if (NEGATED_PREFIX.test(line.text.slice(Math.max(0, token.start - line.start - 8), token.start - line.start))) continue;
     // "negotiated" → negotiat-ion, "scheduled" → schedul-ing, "planned" → plann-ing, "butchered" → butcher-y.
     const stem = word.slice(0, -2);
     const id = NOUN_ENDINGS.map((ending) => index.get(stem + ending)).find((x) => x !== undefined);
@@ -247,6 +254,18 @@ function verbFormHits<K extends string>(catalogue: Catalogue, line: Line<K>, fou
 }
 
 const LICENCE_NAME = /^(.+?)\s+licen[cs]e$/iu;
+// A word naming a person who holds a licence: "Registered Nurse", "Journeyman Electrician", "Real Estate Agent",
+// "Commercial Pilot", "Nail Tech".
+const HOLDER_WORD = /(?:er|or|ist|ian|ant|ent|nurse|person|man|woman|medic|aide|guard|practitioner|pilot|tech)$/iu;
+
+/**
+ * Whether the words before "License" in a licence's name name its holder ("Registered Nurse", "Compact RN",
+ * "Journeyman Electrician's", "Series 7") rather than the field it is held in ("Real Estate License", "Social Work
+ * License", "Physical Therapy License"): "worked in real estate" or "a social work degree" is no licence.
+ */
+function namesHolder(role: string): boolean {
+  return /\p{Lu}{2,}|\p{N}|['’]s$/u.test(role) || role.split(/\s+/u).some((w) => HOLDER_WORD.test(w));
+}
 const roleMatchers = new WeakMap<Catalogue, PhraseMatcher<string>>();
 
 /**
@@ -266,7 +285,7 @@ function licensedRoles(catalogue: Catalogue): PhraseMatcher<string> {
         const bracket = /^(.*?)\s*\(([^)]+)\)$/u.exec(role);
         // A one-word role ("Teaching", "Dental") says too little on its own; its abbreviation is written in capitals.
         const full = (bracket?.[1] ?? role).trim();
-        if (/\s/u.test(full)) patterns.push({ phrase: full, value: s.id });
+        if (/\s/u.test(full) && namesHolder(full)) patterns.push({ phrase: full, value: s.id });
         if (bracket) patterns.push({ phrase: bracket[2]!.trim(), value: s.id, caseSensitive: true });
         // A one-word role in initials is the licensed title as its holders write it ("RPh License" → "RPh, Ohio";
         // "PT License" → "PT – Colorado #1234"); not one that names a degree ("DDS License": a DDS is a degree, its

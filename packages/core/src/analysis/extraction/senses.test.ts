@@ -39,6 +39,26 @@ const catalogue = new Catalogue(
             { name: "Sprint Planning", type: "Specialized Skill" },
             { name: "Food Safety", type: "Specialized Skill" },
             { name: "Catering", type: "Specialized Skill" },
+            { name: "Distributed Control Systems (DCS)", type: "Specialized Skill", aliases: ["DCS", "Distributed Control Systems"] },
+            { name: "Computerized Maintenance Management System (CMMS)", type: "Specialized Skill", aliases: ["CMMS"] },
+            { name: "Service Level Agreements (SLAs)", type: "Specialized Skill", aliases: ["SLA", "SLAs"] },
+            { name: "Refrigeration Systems", type: "Specialized Skill", aliases: ["Refrigeration", "Refrigerated"] },
+            { name: "HVAC Systems", type: "Specialized Skill", aliases: ["HVAC"] },
+            { name: "Scheduling", type: "Common Skill" },
+            { name: "Invoice Processing", type: "Specialized Skill", aliases: ["Invoicing"] },
+            { name: "Corrective and Preventive Action (CAPA)", type: "Specialized Skill", aliases: ["Corrective Action", "Corrective Actions", "CAPA"] },
+            { name: "Root Cause Analysis", type: "Specialized Skill" },
+            { name: "Statistical Process Control", type: "Specialized Skill", aliases: ["SPC"] },
+            { name: "Failure Mode and Effects Analysis", type: "Specialized Skill", aliases: ["FMEA"] },
+            { name: "Employee Relations", type: "Specialized Skill" },
+            { name: "Workplace Investigations", type: "Specialized Skill" },
+            { name: "FMLA", type: "Specialized Skill" },
+            { name: "Certified Public Accountant (CPA)", type: "Certification", aliases: ["CPA"] },
+            { name: "EMT Certification", type: "Certification", aliases: ["EMT", "NREMT"] },
+            { name: "Patient Assessment", type: "Specialized Skill" },
+            { name: "Conduit Bending", type: "Specialized Skill" },
+            { name: "National Electrical Code", type: "Specialized Skill", aliases: ["NEC"] },
+            { name: "Motor Controls", type: "Specialized Skill" },
           ],
         },
       },
@@ -61,6 +81,22 @@ const catalogue = new Catalogue(
       {
         path: "hospitality.json",
         content: { career_group: "Hospitality", titles: [{ name: "Sous Chef", skills: ["Planning", "Menu Planning", "Food Safety", "Catering"] }] },
+      },
+      {
+        path: "quality.json",
+        content: { career_group: "Quality", titles: [{ name: "Quality Engineer", skills: ["Corrective and Preventive Action (CAPA)", "Root Cause Analysis", "Statistical Process Control", "Failure Mode and Effects Analysis"] }] },
+      },
+      {
+        path: "hr.json",
+        content: { career_group: "Human Resources", titles: [{ name: "HR Generalist", skills: ["Employee Relations", "Workplace Investigations", "FMLA"] }] },
+      },
+      {
+        path: "ems.json",
+        content: { career_group: "Emergency Services", titles: [{ name: "Paramedic", skills: ["EMT Certification", "Patient Assessment"] }] },
+      },
+      {
+        path: "electrical.json",
+        content: { career_group: "Electrical", titles: [{ name: "Electrician", skills: ["Conduit Bending", "National Electrical Code", "Motor Controls"] }] },
       },
       {
         path: "finance.json",
@@ -145,5 +181,79 @@ describe("a general skill named by the head word of many compound skills", () =>
     expect(skillsOf(chef)).toContain("Planning");
     expect(skillsOf(`${teaching} Skills: Planning, Budgeting`)).toContain("Planning");
     expect(skillsOf("Literacy instruction: planning and grading.")).toContain("Planning");
+  });
+});
+
+describe("the plural of a shorter acronym", () => {
+  it("is not the acronym the catalogue writes with a capital S", () => {
+    // "DCs" are distribution centres, "CMMs" coordinate measuring machines: not DCS nor CMMS.
+    expect(skillsOf("Drop-and-hook at grocery DCs and live loads at meat plants.")).toEqual([]);
+    expect(skillsOf("Program Zeiss CMMs in Calypso and write inspection plans.")).toEqual([]);
+  });
+
+  it("leaves the acronym written as the catalogue writes it, and a plural of the skill's own acronym", () => {
+    expect(skillsOf("Commissioned the plant DCS and a Maximo CMMS.")).toEqual(["Distributed Control Systems (DCS)", "Computerized Maintenance Management System (CMMS)"]);
+    expect(skillsOf("Negotiated SLAs with three carriers.")).toEqual(["Service Level Agreements (SLAs)"]);
+  });
+});
+
+describe("a sentence about the employer's business", () => {
+  it("names what the company sells, makes or stores, not the writer's skill", () => {
+    expect(skillsOf("Polar Crest stores and ships frozen and refrigerated food for grocery chains. I am the site HR partner.")).toEqual([]);
+    expect(skillsOf("Riverbend makes commercial HVAC parts ($450M revenue, five legal entities).")).toEqual([]);
+    expect(skillsOf("Northstar is a 40-person health-tech startup that sells scheduling software.")).toEqual([]);
+  });
+
+  it("leaves the writer's own work, a duty that opens with its verb, and the noun that looks like a verb", () => {
+    expect(skillsOf("Polar Crest is a food distributor; I run its refrigeration plant and HVAC upkeep.")).toEqual(["Refrigeration Systems", "HVAC Systems"]);
+    expect(skillsOf("Installed and repaired HVAC and refrigeration equipment for a food distributor.")).toEqual(["HVAC Systems", "Refrigeration Systems"]);
+    expect(skillsOf("Check designs against the DCS standard and HVAC code.")).toEqual(["Distributed Control Systems (DCS)", "HVAC Systems"]);
+    expect(skillsOf("Ran stores with weekly scheduling of 40 associates.")).toEqual(["Scheduling"]);
+    expect(scanText("The Store Manager runs the whole building: scheduling, invoicing and HVAC upkeep.", JOB_SECTIONS, catalogue).skills.length).toBe(3);
+    // A posting's own business is its domain, read as before.
+    expect(scanText("Tallyhook builds invoicing and payouts software for 4,000 trucking firms.", JOB_SECTIONS, catalogue).skills.length).toBe(1);
+  });
+});
+
+describe("a name shortened to an everyday phrase", () => {
+  const hr = "Employee relations, workplace investigations and FMLA for 700 associates. I coach supervisors through corrective action and final warnings.";
+  const quality = "Root cause analysis, SPC and FMEA on machined parts; wrote supplier corrective action requests.";
+
+  it("is not the skill in another profession's text", () => {
+    // An HR generalist's "corrective action" is discipline, not the quality method.
+    expect(skillsOf(hr)).not.toContain("Corrective and Preventive Action (CAPA)");
+    expect(skillsOf(hr.replace("corrective action", "corrective-action conversations"))).not.toContain("Corrective and Preventive Action (CAPA)");
+  });
+
+  it("is the skill in the skill's own profession, and the full name or acronym is read anywhere", () => {
+    expect(skillsOf(quality)).toContain("Corrective and Preventive Action (CAPA)");
+    expect(skillsOf(`${hr} Led CAPA reviews.`)).toContain("Corrective and Preventive Action (CAPA)");
+  });
+});
+
+describe("a credential named as another holder", () => {
+  it("is not the writer's: a firm or a person the writer works with", () => {
+    expect(skillsOf("The accounting team is me, an office manager and an outside CPA firm.")).toEqual([]);
+    expect(skillsOf("Post the CPA's adjusting entries at year end.")).toEqual([]);
+    expect(skillsOf("Prepare the workpapers that our external CPA reviews.")).toEqual([]);
+  });
+
+  it("is the writer's when written as held or as an exam the writer sits", () => {
+    expect(skillsOf("CPA (Ohio, 2019), active")).toEqual(["Certified Public Accountant (CPA)"]);
+    expect(skillsOf("Passed the CPA exam in 2024.")).toEqual(["Certified Public Accountant (CPA)"]);
+  });
+});
+
+describe("a credential's acronym written bare", () => {
+  const electrician = "Residential and commercial wiring labs, National Electrical Code fundamentals, conduit bending (EMT, rigid, PVC), motor controls.";
+
+  it("is not the credential in another profession's text", () => {
+    // An electrician's EMT is electrical metallic tubing, not an emergency medical technician's certification.
+    expect(skillsOf(electrician)).not.toContain("EMT Certification");
+  });
+
+  it("is the credential in its own profession, and its full name is read anywhere", () => {
+    expect(skillsOf("EMT, patient assessment and transport on a county ALS unit.")).toContain("EMT Certification");
+    expect(skillsOf(`${electrician} EMT Certification (NREMT), 2019.`)).toContain("EMT Certification");
   });
 });

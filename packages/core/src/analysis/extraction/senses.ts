@@ -311,6 +311,36 @@ function opensProse<K extends string>(span: SpanOnLine<K>): boolean {
 }
 
 /**
+ * Whether a lower-case match of several words is the skill's name with a word of its middle left out: "corrective
+ * action" of "Corrective and Preventive Action (CAPA)" is as much a supervisor's discipline talk as the quality
+ * method. The words kept are an everyday phrase; the one left out said which sense. A name shortened at its end
+ * ("sheet metal" of "Sheet Metal Fabrication") keeps its opening words, the sense, and is not judged so.
+ */
+export function isShortenedName(skill: Skill, surface: string): boolean {
+  if (!/^\p{Ll}+(?:[\s-]+\p{Ll}+)+$/u.test(surface)) return false;
+  // "corrective actions", "corrective-action": the plural and the hyphenated form are the same words.
+  const words = surface.split(/[\s-]+/u).map((w, i, all) => (i === all.length - 1 ? w.replace(/s$/u, "") : w));
+  const name = skill.name.replace(/\([^()]*\)/gu, "").trim().toLowerCase().split(/[\s-]+/u).map((w, i, all) => (i === all.length - 1 ? w.replace(/s$/u, "") : w));
+  if (words.length >= name.length || words[0] !== name[0] || words.at(-1) !== name.at(-1)) return false;
+  // In order, each word of the surface a word of the name.
+  let k = 0;
+  for (const w of name) if (w === words[k]) k++;
+  return k === words.length;
+}
+
+// The word a credential's name adds to its acronym: "EMT Certification", "TWIC Card", "ESL Endorsement".
+const CREDENTIAL_WORD = /^(\p{Lu}{2,6})\s+(?:certification|certificate|licen[cs]e|card|credential|endorsement|permit)$/iu;
+
+/**
+ * Whether a match is the bare acronym of a credential the catalogue names by that acronym and a word for the
+ * credential: "EMT" of "EMT Certification" is an emergency medical technician to a paramedic and electrical metallic
+ * tubing to an electrician ("hand benders for EMT"). Judged, like an initialism, by the document's profession.
+ */
+export function isBareCredentialAcronym(skill: Skill, surface: string): boolean {
+  return skill.type === "Certification" && CREDENTIAL_WORD.exec(skill.name)?.[1] === surface;
+}
+
+/**
  * Ambiguous matches (see isAmbiguousForm and isGenericHead) of profession-specific skills that no title of the
  * catalogue lists together with another profession-specific skill of the document: the skills around them say which
  * professions the text is about, and a teacher's "ELD" or "planning" or an accountant's "translation" fits none of
@@ -324,9 +354,11 @@ export function outOfProfession<K extends string>(catalogue: Catalogue, matches:
     const skill = catalogue.skill(m.value);
     const groups = skillGroups(catalogue, m.value);
     if (!skill || groups.size === 0) return;
-    const ambiguous = isAmbiguousForm(skill, m) || isGenericHead(catalogue, skill, m);
-    // An initialism has many expansions, so only one of a single profession is judged by it.
-    const narrow = /\s/u.test(m.surface) || /^\p{Ll}/u.test(m.surface) ? MAX_PROFESSION_GROUPS : 1;
+    const bare = isBareCredentialAcronym(skill, m.surface);
+    const ambiguous = isAmbiguousForm(skill, m) || isGenericHead(catalogue, skill, m) || isShortenedName(skill, m.surface) || bare;
+    // An initialism has many expansions, so only one of a single profession is judged by it; a credential's own
+    // acronym written bare is the credential in its professions only.
+    const narrow = bare || /\s/u.test(m.surface) || /^\p{Ll}/u.test(m.surface) ? MAX_PROFESSION_GROUPS : 1;
     if (ambiguous && groups.size <= narrow) suspect.push(i);
     if (groups.size > MAX_CONTEXT_GROUPS) return;
     context.add(m.value);
@@ -345,4 +377,94 @@ export function outOfProfession<K extends string>(catalogue: Catalogue, matches:
     if (!fits) out.add(i);
   }
   return out;
+}
+
+/**
+ * Whether an acronym match is the plural of a shorter acronym: the catalogue writes "DCS" (distributed control system)
+ * or "CMMS", and the text's "DCs" (distribution centres) or "CMMs" (coordinate measuring machines) ends in a lower-case
+ * s, the plural of "DC" and "CMM". Only when the skill has no name or alias that is the shorter acronym itself or the
+ * text's own form ("SLAs" of "SLA" stays the skill).
+ */
+export function isPluralOfShorterAcronym(skill: Skill, surface: string): boolean {
+  const m = /^(\p{Lu}[\p{Lu}\p{N}&]+)s$/u.exec(surface);
+  if (!m) return false;
+  const singular = m[1]!;
+  const forms = new Set<string>();
+  for (const n of [skill.name, ...skill.aliases]) {
+    forms.add(n);
+    for (const b of n.matchAll(/\(([^()]+)\)/gu)) forms.add(b[1]!);
+  }
+  return forms.has(`${singular}S`) && !forms.has(singular) && !forms.has(surface);
+}
+
+// A sentence about what the employer is or does rather than what the writer did: "Polar Crest stores and ships frozen
+// and refrigerated food for grocery chains", "Riverbend makes commercial HVAC parts", "Northstar is a 40-person
+// health-tech startup that schedules home-care visits", "The company sells scheduling software to clinics". A name
+// of one to four capitalised words (or "the company", "our client"…), then "is a" or a present-tense verb of a
+// business.
+const BUSINESS_VERBS =
+  "makes|builds|sells|distributes|manufactures|produces|provides|operates|develops|serves|owns|imports|exports|" +
+  "publishes|fabricates|wholesales|retails|stores|ships|designs|supplies|offers|markets|runs|delivers|processes|packs|repairs|installs";
+// Verbs that are also plural nouns ("Check designs against the NEC", "Ran stores with annual sales of $6M"): read as
+// the business's verb only after a name of two words or more, or joined to another such verb ("stores and ships").
+const NOUN_VERBS = new Set(["stores", "ships", "designs", "supplies", "offers", "markets", "runs", "delivers", "processes", "packs", "repairs", "installs"]);
+// Words that open a sentence without naming anyone, or open a duty with its verb ("Ran stores with annual sales of
+// $6M", "Run safety training for all stores personnel": "stores" is the noun there).
+const NOT_A_NAME = new Set([
+  "a", "an", "the", "i", "we", "my", "our", "they", "he", "she", "it", "this", "that", "these", "those", "each", "every", "all", "team",
+  "everyone", "nobody", "who", "which", "what", "one", "ran", "run", "runs", "led", "lead", "leads", "manage", "manages",
+  "own", "owns", "oversee", "oversaw", "open", "opens", "support", "supervise", "build", "built", "grew", "grow", "help",
+  "made", "make", "sold", "sell", "kept", "keep", "took", "take", "set", "won", "drove", "drive", "ship", "store",
+]);
+const EMPLOYER_NOUNS =
+  "company|firm|business|employer|organi[sz]ation|client|plant|facility|distributor|manufacturer|startup|start-up|retailer|wholesaler|group|agency|chain|hospital|practice";
+const NAME_WORD = String.raw`\p{Lu}[\p{L}\p{N}&'’.-]*`;
+const EMPLOYER_CLAUSE = new RegExp(
+  String.raw`^[\s•·*–—-]*(?:(${NAME_WORD}(?:\s+(?:${NAME_WORD}|&|of|and))*?)|(?:[Tt]he|[Oo]ur|[Tt]his|[Mm]y)\s+(?:${EMPLOYER_NOUNS}))\s+(?:(?:is|was)\s+(?:a|an|the)\s|(${BUSINESS_VERBS})\s+(and\s+(?:${BUSINESS_VERBS})\s)?)`,
+  "u",
+);
+// In the sentence, the writer's own work: "Acme makes pumps; I designed the impellers" is about the writer as well.
+const FIRST_PERSON = /(?<![\p{L}\p{N}])(?:I|my|me|we|our|us)(?![\p{L}\p{N}])/u;
+const employerSentences = new WeakMap<object, Map<number, boolean>>();
+
+/**
+ * Whether a match sits in a sentence that describes the employer's business ("Polar Crest stores and ships
+ * refrigerated food"): what the company sells, makes or stores is not the writer's skill. A sentence that also speaks
+ * of the writer ("…; I run its refrigeration plant") is left as it is.
+ */
+export function describesEmployer<K extends string>(span: SpanOnLine<K>): boolean {
+  const { line } = span;
+  const sentence = sentenceHolding(line, span.start, span.end) ?? [line.start, line.end];
+  let cache = employerSentences.get(line);
+  if (!cache) employerSentences.set(line, (cache = new Map()));
+  let known = cache.get(sentence[0]);
+  if (known === undefined) {
+    const text = line.text.slice(sentence[0] - line.start, sentence[1] - line.start);
+    const m = EMPLOYER_CLAUSE.exec(text);
+    const first = m?.[1]?.split(/\s+/u)[0]?.toLowerCase() ?? "";
+    const named = m !== null && (m[1] === undefined || (!NOT_A_NAME.has(first) && !/ed$/u.test(first)));
+    // A verb that is also a noun needs a longer name or a second verb.
+    const verb = m?.[2];
+    const plain = verb === undefined || !NOUN_VERBS.has(verb) || m![3] !== undefined || (m![1] ?? "the x").trim().split(/\s+/u).length > 1;
+    known = named && plain && !FIRST_PERSON.test(text.slice(m![0].length));
+    cache.set(sentence[0], known);
+  }
+  return known && span.start > sentence[0];
+}
+
+// Around a credential's name, words that make it another person or a firm: "an outside CPA firm", "the CPA's
+// adjusting entries", "reviewed by our external CPA", "the RN's patients". The writer holds none of it.
+const HOLDER_BEFORE = /(?<![\p{L}\p{N}])(?:outside|external|independent|contracted|our|their|his|her)\s+$/iu;
+const HOLDER_AFTER = /^(?:['’]s(?![\p{L}\p{N}])|\s+(?:firms?|practices?|offices?|partners?|reviews|reviewed|prepares|prepared|signs|signed)(?![\p{L}\p{N}]))/iu;
+
+/**
+ * Whether a credential's mention is another holder of it, not the writer: a firm or a person the writer works with
+ * ("an outside CPA firm", "post the CPA's adjusting entries"). "CPA (2019)", "CPA, active" and "passed the CPA exam"
+ * are the writer's.
+ */
+export function namesAnotherHolder<K extends string>(skill: Skill, span: SpanOnLine<K>, text: string): boolean {
+  if (skill.type !== "Certification") return false;
+  const before = text.slice(Math.max(span.line.start, span.start - 24), span.start);
+  const after = text.slice(span.end, Math.min(span.line.end, span.end + 16));
+  return HOLDER_BEFORE.test(before) || HOLDER_AFTER.test(after);
 }

@@ -808,9 +808,17 @@ function educationAttributes(job: JobProfile, candidate: CandidateProfile): Attr
     let credit = 0;
     let note: string | null = edu.level === "none" ? "no degree found" : `found ${EDUCATION_LEVEL_NAMES[edu.level]}`;
     let evidence: Evidence[] = [];
+    // College work, finished or not, stands on a finished secondary school: coursework toward a bachelor's meets a
+    // "high school diploma or GED" even where the résumé does not name the diploma.
+    const collegeOnSchool =
+      pending !== undefined && need <= educationRank("secondary") && educationRank(pending.level) >= educationRank("associate");
     if (completed) {
       credit = 1;
       evidence = [completed.evidence];
+    } else if (collegeOnSchool) {
+      credit = 1;
+      note = `${EDUCATION_LEVEL_NAMES[pending.level]} in progress`;
+      evidence = [pending.evidence];
     } else if (pending) {
       credit = DEGREE_ALTERNATIVE_CREDIT;
       note = `${EDUCATION_LEVEL_NAMES[pending.level]} in progress`;

@@ -48,7 +48,11 @@ export function strengths(blocks: Blocks, fit: CultureFit, job: JobProfile, cand
   const metDegrees = blocks.education.filter((a) => isMet(a) && a.kind === "degree");
   if (metDegrees.length) {
     const requirements = metDegrees.length > 1 ? "requirements" : "requirement";
-    out.push(`Holds a ${EDUCATION_LEVEL_NAMES[candidate.education.level]}, meeting the ${joinAnd(metDegrees.map((a) => a.name))} ${requirements}.`);
+    const { level, inProgressLevel } = candidate.education;
+    // A secondary school met through college work still under way (scoring/blocks.ts): no degree held to name.
+    const holds =
+      level === "none" && inProgressLevel ? `Has studied toward ${/^[AEIOU]/u.test(EDUCATION_LEVEL_NAMES[inProgressLevel]) ? "an" : "a"} ${EDUCATION_LEVEL_NAMES[inProgressLevel]}` : `Holds a ${EDUCATION_LEVEL_NAMES[level]}`;
+    out.push(`${holds}, meeting the ${joinAnd(metDegrees.map((a) => a.name))} ${requirements}.`);
   }
   if (blocks.education.some((a) => isMet(a) && a.kind === "field")) {
     // A field of the same family is accepted, not asked for: "Accounting" meets "Economics or a related field".

@@ -108,6 +108,18 @@ describe("education block", () => {
     expect(experienced.unmatched_attributes[0]).toBe("Bachelor's degree or higher (equivalent experience: 9 years)");
   });
 
+  it("meets a high-school requirement with college work under way, but not a degree requirement", () => {
+    const posting = "Requirements\n- High school diploma or GED\nNice to have\n- Bachelor's degree in business";
+    const r = match(posting, "Education\nCoursework toward B.S. in Business (online), Cascade Pacific University — 30 credits completed");
+    const block = r.recommendation_insights.analysed_education;
+    expect(block.matched_attributes).toContain("High school diploma or higher (Bachelor's degree in progress)");
+    expect(block.unmatched_attributes).toContain("Bachelor's degree or higher (nice to have; Bachelor's degree in progress)");
+    expect(r.summary.strengths).toContain("Has studied toward a Bachelor's degree, meeting the High school diploma or higher requirement.");
+    // A trade diploma under way is no college work: half credit, as for any degree in progress.
+    const trade = match(posting, "Education\nVocational diploma in carpentry, Lincoln Tech (expected 2026)").recommendation_insights.analysed_education;
+    expect(trade.unmatched_attributes).toContain("High school diploma or higher (Vocational certificate or diploma in progress)");
+  });
+
   it("gives full credit for a related field when the posting accepts one", () => {
     const block = match("Requirements\n- BS in Computer Science or a related field", "Education\nBS in Software Engineering, MIT")
       .recommendation_insights.analysed_education;

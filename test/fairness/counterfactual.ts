@@ -172,9 +172,21 @@ const DEGREE_LINE = /\b(?:B\.?S\.?c?|B\.?A\.?|BSc|BEng|Bachelor|M\.?S\.?c?|M\.?A
 export function withGraduationShift(text: string, by: number): string {
   return text
     .split("\n")
-    .map((line) => (DEGREE_LINE.test(line) && !IN_PROGRESS.test(line) && !LICENCE_LINE.test(line) ? line.replace(/\b(19|20)\d{2}\b/gu, (y) => String(Number(y) - by)) : line))
+    .map((line) =>
+      DEGREE_LINE.test(line) && !IN_PROGRESS.test(line) && !LICENCE_LINE.test(line) && !WORK_AT_SCHOOL.test(line)
+        ? line.replace(/\b(19|20)\d{2}\b/gu, (y) => String(Number(y) - by))
+        : line,
+    )
     .join("\n");
 }
+
+// A job at a high school is work history, not schooling: "Mathematics Teacher — Bexley Heights High School, Bexley,
+// OH — 2018 – 2026" (a role named beside the school, no other degree word on the line).
+const WORK_AT_SCHOOL = new RegExp(
+  String.raw`^(?!.*\b(?:B\.?S|B\.?A|BSc|Bachelor|M\.?S|M\.?A|MSc|MBA|M\.?Ed|Master|Ph\.?D|Doctor|Associate|Diploma|GED|graduat\w*)\b)` +
+    String.raw`(?=.*\bHigh School\b)(?=.*\b(?:[Tt]eacher|[Cc]ounsel(?:l)?or|[Pp]rincipal|[Cc]oach|[Ii]nstructor|[Pp]araprofessional|[Ll]ibrarian|[Ss]ubstitute)\b)`,
+  "u",
+);
 
 /** A résumé text and a variant of it that differs in protected content only; both must score the same. */
 export interface VariantPair {

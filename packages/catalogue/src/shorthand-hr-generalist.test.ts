@@ -30,6 +30,17 @@ describe("HR generalists' shorthand in the catalogue", () => {
     expect(skillsIn("Paid an hourly wage; worked 40 hours a week")).not.toContain("FLSA");
   });
 
+  it("reads FMLA by the leave it grants and Form I-9 by the checks it records", () => {
+    // The FMLA is the US law of job-protected leave (the Department of Labor's own words); Form I-9 and E-Verify are
+    // the employment eligibility checks every US employer makes.
+    expect(skillsIn("For job-protected leave and disability accommodations I handle the interactive process")).toContain("FMLA");
+    expect(skillsIn("Offer paperwork, employment-eligibility checks through the federal online system")).toContain("I-9 Compliance");
+    expect(skillsIn("Ran employment eligibility checks for 40 seasonal hires")).toContain("I-9 Compliance");
+    // Leave in general is no FMLA, and other eligibility checks (benefits, rehire) are no Form I-9.
+    expect(skillsIn("Approved paid time off and leave requests for the team")).not.toContain("FMLA");
+    expect(skillsIn("Checked benefits eligibility and rehire eligibility for returning associates")).not.toContain("I-9 Compliance");
+  });
+
   it("reads an HCM suite as an HRIS, so a posting's 'HRIS (… or similar)' accepts Dayforce", () => {
     expect(skillsIn("Experience with an HCM system")).toContain("HRIS");
     expect(catalogue.kindsOf(idOf("HRIS"))).toContain(idOf("Dayforce"));

@@ -52,6 +52,37 @@ describe("job duties", () => {
   });
 });
 
+describe("terms of employment in a responsibilities section", () => {
+  it("reads no duty from a sentence stating the kind of contract, schedule or place of work", () => {
+    const found = duties(
+      [
+        "The Position",
+        "As an ICU staff nurse you will provide direct care to one or two critically ill patients per shift.",
+        "This is a full-time position (36 hours a week, 12-hour night shifts, 7p–7a) with every third weekend.",
+        "This is a permanent, hybrid role based in our Leeds office, three days a week on site.",
+        "In a typical shift you will:",
+        "- titrate vasoactive and sedation infusions according to protocol;",
+      ].join("\n"),
+    );
+    expect(found.map((d) => d.name)).toEqual([
+      "As an ICU staff nurse you will provide direct care to one or two critically ill…",
+      "titrate vasoactive and sedation infusions according to protocol;",
+    ]);
+  });
+
+  it("keeps a sentence that describes the work, even when it opens the same way", () => {
+    const found = duties(
+      [
+        "About the role",
+        "This is a hands-on role where you will build and run the month-end close.",
+        "It is a broad role: investigate complaints, coach supervisors and run orientation.",
+        "Run night-shift inventory counts for both buildings.",
+      ].join("\n"),
+    );
+    expect(found).toHaveLength(3);
+  });
+});
+
 describe("duties stated in prose", () => {
   const prose = (text: string) => {
     const scan = scanText(text, JOB_SECTIONS, ctx.catalogue);

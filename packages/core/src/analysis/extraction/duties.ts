@@ -182,6 +182,19 @@ export function proseDuties(scan: Scan<JobSection>): ProseDuty[] {
 }
 
 /**
+ * A sentence of a responsibilities section that states the terms of the employment, not work to be done: "This is a
+ * full-time position (36 hours a week, 12-hour night shifts)", "This is a permanent, hybrid role based in our London
+ * office". Only kinds of contract and place of work may stand between "This is a" and the noun: "This is a hands-on
+ * role where you will build …" still describes the work.
+ */
+const EMPLOYMENT_WORD =
+  "full[- ]time|part[- ]time|permanent|temporary|fixed[- ]term|contract|seasonal|per[- ]diem|prn|hybrid|remote|on[- ]?site|in[- ]office|salaried|hourly|exempt|non[- ]exempt|benefits[- ]eligible|union|day|night|evening|weekend|shift";
+const TERMS_OF_EMPLOYMENT = new RegExp(
+  `^(?:this|it)\\s+is\\s+an?\\s+(?:(?:${EMPLOYMENT_WORD})(?:\\s*,\\s*|\\s+and\\s+|\\s+|\\s*/\\s*))+(?:position|role|job|post|opening|assignment)\\b`,
+  "iu",
+);
+
+/**
  * The duties of a posting: the sentences of its responsibilities section, with lines wrapped mid-sentence joined
  * again and every bullet a duty of its own, or, without that section, the duties its prose states (`prose`, from
  * proseDuties). Duties with fewer than MIN_DUTY_TERMS terms are left out.
@@ -219,6 +232,7 @@ export function extractJobDuties(scan: Scan<JobSection>, prose: readonly ProseDu
   }
   const duties: Duty[] = [];
   for (const unit of units) {
+    if (TERMS_OF_EMPLOYMENT.test(text.slice(unit.from, unit.to))) continue;
     const terms = termsOf(unit.tokens, unit.skills);
     if (terms.size < MIN_DUTY_TERMS) continue;
     duties.push({ name: shorten(text.slice(unit.from, unit.to)), terms: [...terms.keys()] });

@@ -111,6 +111,28 @@ describe("candidate education", () => {
     expect(candidate("Education\nBachelor of Science in Biology, Kent State University. In progress.").level).toBe("none");
   });
 
+  it("reads a degree the sentence says is still being earned as in progress", () => {
+    // A summary naming a field ("English/Spanish") makes the degree count, but "completing" says it is not held yet.
+    const summary = candidate(
+      "Summary\nBilingual (English/Spanish) HR Coordinator. Completing my bachelor's degree and preparing for the SHRM-CP exam.\n" +
+        "Education\nAssociate of Applied Science, Business Management, Scioto River Community College, 2020",
+    );
+    expect([summary.level, summary.inProgressLevel]).toEqual(["associate", "bachelor"]);
+    expect(candidate("Education\nCurrently finishing a B.S. in Accounting, Ohio State University").inProgressLevel).toBe("bachelor");
+    expect(candidate("Education\nWorking toward my BSN, Temple University").level).toBe("none");
+    expect(candidate("Summary\nStaff accountant studying for an MBA in Finance at Drexel University").level).toBe("none");
+  });
+
+  it("keeps a degree held when the verb tells what came after it, or the degree was completed", () => {
+    expect(candidate("Summary\nAfter completing my bachelor's degree in Psychology in 2015 I joined a staffing firm.").level).toBe(
+      "bachelor",
+    );
+    expect(candidate("Education\nCompleted a Bachelor of Science in Nursing, Temple University, 2019").level).toBe("bachelor");
+    expect(candidate("Education\nBachelor of Science in Nursing, Temple University, 2019 (completing CCRN review)").level).toBe(
+      "bachelor",
+    );
+  });
+
   it("finds institutions by name pattern", () => {
     expect(findInstitution("M.Sc. Computer Science, Technical University of Munich, 2014")).toBe("Technical University of Munich");
     expect(findInstitution("University of California, Berkeley")).toBe("University of California");
@@ -278,6 +300,23 @@ describe("high-school diplomas", () => {
     expect(findInstitution("High School Diploma - Lanier Heights High School, San Antonio, TX, 2016")).toBe("Lanier Heights High School");
     expect(findInstitution("High School Equivalency Diploma, 2012")).toBeNull();
     expect(findInstitution("Lincoln High School, 2010")).toBe("Lincoln High School");
+  });
+});
+
+describe("a high school someone worked at (issue 4 audit)", () => {
+  const lines = (text: string) => extractCandidateEducation(scanText(text, RESUME_SECTIONS, ctx.catalogue), NOW).lines;
+
+  it("reads a high school named in a work entry as the workplace, not a diploma", () => {
+    const text = "Teaching Experience\nSocial Studies Teacher, Worthington Ridge High School, Worthington, OH — 2014 to 2024";
+    expect(candidate(text).degrees).toEqual([]);
+    expect(lines(text).size).toBe(0);
+    expect(candidate("Experience\nMaple Ridge High School, Skokie, IL — Chemistry Teacher, 2013 to 2024").degrees).toEqual([]);
+  });
+
+  it("keeps a diploma, and a high school in the education section, the writer's schooling", () => {
+    expect(candidate("Experience\nLincoln High School Diploma, 2010").level).toBe("secondary");
+    expect(candidate("Experience\nGraduated from Lincoln High School, 2010").level).toBe("secondary");
+    expect(candidate("Education\nLincoln High School, Springfield, IL, 2010").level).toBe("secondary");
   });
 });
 

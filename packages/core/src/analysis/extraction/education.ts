@@ -107,6 +107,24 @@ function schoolsDiploma<K extends string>(
   return secondary.some((h) => h.start >= from && h.end <= to);
 }
 
+// A school's name ending in its kind ("Worthington Ridge High School"), and what makes a line about its diploma.
+const NAMED_BEFORE = /\p{Lu}[\p{L}.'’-]*\s+$/u;
+const SCHOOL_NAME_KIND = /^(?:high|secondary) school$/iu;
+const SCHOOL_LEAVING = /\b(?:diploma|graduat\w*|ged|equivalency|class of)\b/iu;
+
+/**
+ * Whether a secondary "degree" is the name of a school someone worked at: in the experience section, "High School" ending
+ * a school's name ("Social Studies Teacher, Worthington Ridge High School, Worthington, OH — 2014 to 2026"), on a line
+ * that says nothing of a diploma. "Lincoln High School Diploma, 2010" and a school in the education section stay the
+ * writer's schooling.
+ */
+function workplaceSchool<K extends string>(hit: Hit<DegreeEntry, K>): boolean {
+  const { line } = hit;
+  if (line.section !== "experience" || hit.value.level !== "secondary" || !SCHOOL_NAME_KIND.test(hit.surface)) return false;
+  const before = hit.start - line.start;
+  return NAMED_BEFORE.test(line.text.slice(Math.max(0, before - 80), before)) && !SCHOOL_LEAVING.test(line.text);
+}
+
 /** Whether a degree word is part of a catalogue skill's name ("Journeyman Electrician License", "CIM Diploma"). */
 function inSkillName<K extends string>(scan: Scan<K>, hit: Hit<DegreeEntry, K>): boolean {
   return (skillsByLine(scan).get(hit.line.index) ?? []).some(
@@ -442,6 +460,20 @@ function degreesNearest<T extends { start: number; end: number }>(degrees: reado
 }
 
 /**
+ * A degree the sentence says is still being earned, by the verb right before it: "Completing my bachelor's degree",
+ * "currently finishing a B.S. in Accounting", "working toward my BSN", "studying for an MBA", "while completing my
+ * associate degree". Not after "after", "since", "upon", "on" or "before": "After completing my bachelor's in 2015 I
+ * joined …" names a degree held. The verb must stand within a few words of the degree, in the same sentence.
+ */
+const STUDYING_FOR =
+  /(?<!\b(?:after|since|upon|on|before)\s+)\b(?:completing|finishing|working\s+towards?|studying\s+for)\s+(?:(?:my|a|an|the|her|his|their|our|final\s+year\s+of|last\s+year\s+of)\s+){0,2}$/iu;
+
+export function studyingFor(lineText: string, degreeAt: number): boolean {
+  if (degreeAt <= 0) return false;
+  return STUDYING_FOR.test(lineText.slice(Math.max(0, degreeAt - 60), degreeAt));
+}
+
+/**
  * Degrees of a candidate. A degree counts on a line of the education section, or on any line that also names a
  * field of study or an institution (so "taught Master's students" in a job description does not count); a vocational
  * qualification also in a certifications section (see tradeQualification), and a trade school named alone on an
@@ -487,7 +519,8 @@ export function extractCandidateEducation(
         !(d.value.ambiguous && !(inEducation && institution !== null) && inSkillName(scan, d)) &&
         !namesAnAward(d) &&
         !namesSomeone(d, lineHits) &&
-        !schoolsDiploma(d, secondary)),
+        !schoolsDiploma(d, secondary) &&
+        !workplaceSchool(d)),
     );
     if (accepted.length === 0 && inEducation && institution !== null) {
       const programme = tradeProgramme(scan, line, institution);
@@ -556,7 +589,7 @@ export function extractCandidateEducation(
         level: d.value.level,
         fields: [...own.values()],
         institution: degreeInstitution,
-        inProgress,
+        inProgress: inProgress || studyingFor(line.text, d.start - line.start),
         evidence: {
           snippet: passage ?? snippetAround(text, line, d.start, d.end),
           section: line.section,

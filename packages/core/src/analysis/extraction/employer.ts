@@ -3,7 +3,7 @@
  * those). Heuristics over the usual résumé layouts; they can return a unit or a place for unusual ones.
  */
 import type { ResumeSection } from "../text/headings.ts";
-import { isKnownCity, isPlace, isRegion, splitCityBeforeRegion } from "../lexicon/cities.ts";
+import { isKnownCity, isPlace, isRegion, ORGANISATION_WORD, splitCityBeforeRegion } from "../lexicon/cities.ts";
 import { findDateRanges, findSingleDates, type MonthInterval } from "./dates.ts";
 import { BULLET, MAX_TITLE_LINE_WORDS, type ResumeLine } from "./entry-lines.ts";
 import type { Scan } from "./scan.ts";
@@ -149,14 +149,28 @@ function partsBeforeTitle(before: string): string {
   return last ? before.slice(0, last.index + last[0].length) : "";
 }
 
-/** A short undated line that can hold an employer's name; an aside in brackets does not make it long or dated. */
-const nameLine = (line: ResumeLine | undefined, section: ResumeSection): line is ResumeLine =>
-  line !== undefined &&
-  !line.heading &&
-  line.section === section &&
-  unbracket(line.text).split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= MAX_NAME_LINE_WORDS &&
-  !/\d{4}/u.test(unbracket(line.text)) &&
-  !NOT_A_NAME_LINE.test(line.text.trim());
+/**
+ * A short undated line that can hold an employer's name; an aside in brackets does not make it long or dated. A name
+ * followed by its district and places may run longer ("Brookhaven Elementary School, Marion Falls School District,
+ * Salem, OR", "Polar Crest Cold Storage, Obetz, OH, and Shepherdsville, KY"): every part short and written as a name,
+ * none a sentence's.
+ */
+const nameLine = (line: ResumeLine | undefined, section: ResumeSection): line is ResumeLine => {
+  if (line === undefined || line.heading || line.section !== section) return false;
+  const plain = unbracket(line.text);
+  if (/\d{4}/u.test(plain) || NOT_A_NAME_LINE.test(line.text.trim())) return false;
+  const words = plain.split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  return words <= MAX_NAME_LINE_WORDS || (words <= MAX_NAME_WITH_PLACES_WORDS && nameWithPlaces(line.text));
+};
+const MAX_NAME_WITH_PLACES_WORDS = 16;
+const MAX_NAME_PART_WORDS = 5;
+
+/** Whether a line is parts set apart by separators, each a few words written as a name ("Acme Corp, Salem, OR"). */
+function nameWithPlaces(text: string): boolean {
+  if (SENTENCE_END.test(text.trim())) return false;
+  const parts = entryParts(text).filter((p) => p.length > 0);
+  return parts.length >= 2 && parts.every((p) => p.split(/\s+/u).length <= MAX_NAME_PART_WORDS && writtenAsName(p));
+}
 
 /**
  * A bulleted line is an item of a list of duties when one of the few lines before it starts with the same mark;
@@ -212,6 +226,32 @@ function nameAfterSegment(rest: string, label: string): string | null {
   return name && !segmentLabel(name) && !isKnownCity(name) && !isRegion(name) ? name : null;
 }
 
+// A stronger mark than the comma after a title's unit: "Staff Nurse, Medical ICU — Susquehanna General Hospital".
+const STRONG_SEPARATOR = /^\s*(?:[|·•—–]|-\s)/u;
+
+/**
+ * The organisation named after the unit a title was held in, "Staff Nurse, Medical ICU — Susquehanna General Hospital"
+ * → "Susquehanna General Hospital", "Vice President, People & Culture | Northvane Analytics": the unit (`part`, the
+ * first part after the title) has no word of an organisation's name, and after a stronger mark than its comma comes a
+ * name that has one. "Paralegal, Smith & Jones LLP — Litigation Group" and "Engineer, Acme Corp — Austin, TX" keep
+ * the first name.
+ */
+function organisationAfterUnit(rest: string, part: string): string | null {
+  if (namesOrganisation(part)) return null;
+  const plain = unbracket(rest);
+  const at = plain.indexOf(part);
+  if (at < 0) return null;
+  const after = plain.slice(at + part.length);
+  if (!STRONG_SEPARATOR.test(after)) return null;
+  const name = firstNamePart(after);
+  return name && namesOrganisation(name) && !isKnownCity(name) ? name : null;
+}
+
+// A school is often named without the word: "Periwinkle Elementary", "Lincoln Middle", "Roosevelt High".
+const SCHOOL_NAME = /\b(?:elementary|primary|middle|high)$/iu;
+const namesOrganisation = (name: string): boolean =>
+  COMPANY_WORD.test(name) || SCHOOL_NAME.test(name) || name.split(/\s+/u).some((w) => ORGANISATION_WORD.test(w));
+
 // Words that make a name a company's: "Riverbend Electrical Constructors", "Bexar Home Services", "Acme, Inc.".
 const COMPANY_WORD =
   /\b(?:inc|llc|l\.l\.c|ltd|limited|corp|corporation|co|company|plc|gmbh|ag|llp|lp|pllc|group|holdings|partners|associates|services|solutions|systems|technologies|industries|enterprises|constructors|construction|contractors|contracting|electric|electrical|builders|manufacturing|software|labs)\b\.?/iu;
@@ -234,6 +274,47 @@ function nameAfterRole(text: string, role: string): string | null {
   if (at < 0) return null;
   const name = firstNamePart(text.slice(at + role.length).replace(/^\s*(?:[,|·•—–]|-\s)?/u, ""));
   return name && writtenAsName(name) && !ROLE_HEAD.test(name) ? name : null;
+}
+
+// Another role joined to the title, held together or one after the other at the same employer: "Cashier / Front
+// Store Associate — Glass City Drug", "Electrician / Lead – Brush Country Electric", "Staff Nurse and Charge Nurse |
+// Conewago Community Hospital". A few capitalised words after "/", "&", "+" or "and", up to the next separator.
+const JOINED_ROLE = /^\s*(?:\/|&|\+|and\b)\s*(\p{Lu}[^\d,|·•—–()\t/]*?)(?=\s*(?:[,|·•—–(\t]|\s-\s|$))/u;
+const MAX_JOINED_ROLE_WORDS = 5;
+const MAX_JOINED_ROLE_CHARS = 80;
+
+/**
+ * The length of the role joined to a title at the start of `rest` (JOINED_ROLE), 0 when there is none: the employer
+ * is the first name after it. Words that run to dates or a year are no role ("Engineer / Google 2019 – 2021").
+ */
+export function joinedRole(rest: string): number {
+  // A few words: a long line is not scanned from every space of it.
+  const m = JOINED_ROLE.exec(rest.slice(0, MAX_JOINED_ROLE_CHARS));
+  if (!m || m[1]!.trim().split(/\s+/u).length > MAX_JOINED_ROLE_WORDS || /\d/u.test(rest.slice(m[0].length, m[0].length + 3))) return 0;
+  return m[0].length;
+}
+
+/**
+ * The employer named after a role the catalogue does not know, on an entry's head line: "Research Analyst — Cuyahoga
+ * Valley Research Partners, Akron, OH", "Pharmacy Intern — Glass City Drug, Toledo, OH". The line's first part must
+ * end in a role noun (ROLE_HEAD) and the next be written as a name; "Three Rivers Pharmacy, Fort Wayne, IN" names no
+ * role and reads nothing here.
+ */
+export function employerAfterRole(line: ResumeLine): EmployerFound | null {
+  if (BULLET.test(line.text) || /\d{4}/u.test(line.text)) return null;
+  const first = entryParts(line.text)[0];
+  if (!first || !ROLE_HEAD.test(first) || !/^\p{Lu}/u.test(first)) return null;
+  const name = nameAfterRole(line.text, first);
+  if (!name || isPlace(name, undefined)) return null;
+  // "Operations Supervisor, 2nd Shift — Vantage Supply Chain Partners": a part set off by a comma, then a name after a
+  // stronger mark, is the unit the role was held in and its organisation; a place there ("Customer Service Team Lead,
+  // Carolina Direct Furnishings — Charlotte, NC") names none.
+  const plain = unbracket(line.text);
+  const at = plain.indexOf(name, plain.indexOf(first) + first.length);
+  const between = at < 0 ? "" : plain.slice(plain.indexOf(first) + first.length, at);
+  const rest = at < 0 ? "" : plain.slice(at + name.length);
+  const organisation = /^\s*,\s*$/u.test(between) && STRONG_SEPARATOR.test(rest) ? firstNamePart(rest) : null;
+  return { name: organisation ?? name, line };
 }
 
 /** An employer's name and the line it was read from. */
@@ -274,7 +355,8 @@ export function employerOf(
       const before = partsBeforeTitle(text.slice(0, at));
       const beside = endsWithSeparator(before) ? firstNamePart(before) : null;
       if (beside) return on(title.line, beside);
-      const tail = at + title.written.length;
+      const joined = joinedRole(text.slice(at + title.written.length));
+      const tail = at + title.written.length + joined;
       const dates = findDateRanges(text, now).find((r) => r.from >= tail);
       // After the dates, a name with its place is the employer; what sits between title and dates is then the
       // title's specialty ("Director of IT – Hybrid Cloud  2019 – 2021  The Walt Disney Company – Los Angeles, CA").
@@ -283,10 +365,16 @@ export function employerOf(
       const rest = text.slice(tail, dates?.from ?? text.length);
       // An aside right after the title is the title's ("Web Developer (Contract), Accenture via TEKsystems").
       const afterName = STARTS_WITH_SEPARATOR.test(unbracket(rest)) ? firstNamePart(rest) : null;
-      const after = afterName && clientOf(afterName);
+      let after = afterName && clientOf(afterName);
       // Contract work named only by its agency ("Accountant (contract via Robert Half)"): the agency employed them.
       const agency = after ? null : agencyOf(rest);
       if (agency) return on(title.line, agency);
+      const organisation = after && organisationAfterUnit(rest, after);
+      if (organisation) return on(title.line, organisation);
+      // After a joined role a comma may as well set off the unit both roles were held in ("Assistant Store Manager /
+      // Area Manager, Home and Men's"): a name there counts when it is an organisation's or set apart more strongly.
+      const unitOfJoined = after && joined > 0 && !STRONG_SEPARATOR.test(unbracket(rest)) && !namesOrganisation(after);
+      if (unitOfJoined) after = null;
       if (after && !segmentLabel(after)) return on(title.line, after);
       // A segment after the title ("Account Executive, Mid-Market") is where the title was held: the employer is
       // named after it or elsewhere in the entry, the segment only when nothing else names one.

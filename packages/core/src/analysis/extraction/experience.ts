@@ -9,7 +9,7 @@ import type { Scan } from "./scan.ts";
 import { CREDENTIAL_KIND_WORDS, levelRank, positionLevel, readLevels, titleOnLine, type Span } from "./titles.ts";
 import { extractStatedYears } from "./years.ts";
 import { splitTrailingCity } from "../lexicon/cities.ts";
-import { employerLayouts, employerOf, pastedName, untitledEmployer } from "./employer.ts";
+import { employerAfterRole, employerLayouts, employerOf, pastedName, untitledEmployer, type EmployerFound } from "./employer.ts";
 import { BULLET, MAX_TITLE_LINE_WORDS, type ResumeLine } from "./entry-lines.ts";
 
 /**
@@ -357,6 +357,9 @@ function titleLines(scan: Scan<ResumeSection>, lineIndex: number, rangesByLine: 
     if (offset !== 0 && (rangesByLine.has(line.index) || BULLET.test(line.text))) continue;
     // Where entries start with their title, a line below whose dates follow two lines further heads the next entry.
     if (offset === 1 && !datesFirst && rangesByLine.has(line.index + 2)) continue;
+    // So does a line below right above its own dates, where this entry has its head above its dates too ("Regional
+    // Director — Marisol & Finch\nSeattle, WA | 2015 – 2019\nStore Manager — Harbor Lane\nTacoma, WA | 2001 – 2005").
+    if (offset === 1 && !datesFirst && rangesByLine.has(line.index + 1) && headAbove(lines, home, rangesByLine)) continue;
     // A title two (or, over a wrapped line, three) lines above whose next line has its own dates is that line's.
     if (offset <= -2 && rangesByLine.has(line.index + 1)) continue;
     if (offset === -3 && rangesByLine.has(line.index + 2)) continue;
@@ -364,6 +367,31 @@ function titleLines(scan: Scan<ResumeSection>, lineIndex: number, rangesByLine: 
     out.push(line);
   }
   return out;
+}
+
+/** Whether the line above a date line can head its entry: a short undated line of the same section, no bullet. */
+function headAbove(lines: readonly ResumeLine[], home: ResumeLine, rangesByLine: ReadonlyMap<number, readonly MonthInterval[]>): boolean {
+  const above = lines[home.index - 1];
+  return (
+    !!above && !above.heading && above.section === home.section && !rangesByLine.has(above.index) &&
+    !BULLET.test(above.text) && above.tokens.length <= MAX_TITLE_LINE_WORDS && !/[.!?]$/u.test(above.text)
+  );
+}
+
+/**
+ * The employer of an untitled entry named beside its role on the entry's head line: the line below a date line
+ * alone where entries start with their dates ("2017 – 2020\nPharmacy Intern — Valley Value Pharmacy, Hamilton, OH"),
+ * else the line above it ("Junior Developer — Cascade Web Studio\nJuly 2019 – July 2020"). See employerAfterRole.
+ */
+function roleLineEmployer(
+  scan: Scan<ResumeSection>,
+  line: ResumeLine,
+  rangesByLine: ReadonlyMap<number, readonly MonthInterval[]>,
+): EmployerFound | null {
+  const datesFirst = entriesStartWithDates(scan.doc.lines, line, rangesByLine);
+  const head = scan.doc.lines[line.index + (datesFirst ? 1 : -1)];
+  if (!head || head.heading || head.section !== line.section || rangesByLine.has(head.index)) return null;
+  return employerAfterRole(head);
 }
 
 /**
@@ -567,9 +595,27 @@ function detailOfEntry(
   entryRanges: readonly MonthInterval[],
   cache: TitleCache,
 ): boolean {
-  if (!partOfBullet(scan, line, ranges)) return false;
+  const sentence = dutySentence(line);
+  if (!sentence && !partOfBullet(scan, line, ranges)) return false;
   if (!ranges.every((r) => entryRanges.some((e) => e.start <= r.start && r.end <= e.end))) return false;
-  return exactTitle(scan, ctx, line, cache) === null;
+  // A role told in a sentence of the job's duties is part of that job ("Charge nurse on nights since 2024; preceptor
+  // for 6 new graduates."), not a position of its own.
+  return sentence || exactTitle(scan, ctx, line, cache) === null;
+}
+
+// A sentence's end: a word or year of three characters or more and a full stop, or a clause break ("…since 2024; preceptor …").
+const SENTENCE_CLOSE = /[\p{L}\p{N}]{3}[.!?]["')\]]?\s*$|;\s+\p{L}/u;
+const MIN_SENTENCE_WORDS = 6;
+
+/**
+ * Whether a line reads as a sentence of an entry's duties rather than an entry line: it closes a sentence or breaks a
+ * clause, and most of its words (MIN_SENTENCE_WORDS at least) are in lower case ("Charge nurse on nights about twice
+ * a month since 2025."). An entry line is names and dates: "Senior Analyst, Acme Corp, 2019 – 2022".
+ */
+function dutySentence(line: ResumeLine): boolean {
+  if (!SENTENCE_CLOSE.test(line.text)) return false;
+  const words = line.text.split(/\s+/u).filter((w) => /\p{L}/u.test(w));
+  return words.length >= MIN_SENTENCE_WORDS && words.filter((w) => /^[^\p{L}]*\p{Ll}/u.test(w)).length * 2 > words.length;
 }
 
 // A line that ends inside a date range, after its start and the word or dash that joins it to its end: "Corporate
@@ -716,7 +762,7 @@ export function extractCandidateExperience(
       boundaries.push(first);
       continue;
     }
-    const found = title ? read : (untitledEmployer(scan, line, layouts, rangesByLine) ?? read);
+    const found = title ? read : (untitledEmployer(scan, line, layouts, rangesByLine) ?? read ?? roleLineEmployer(scan, line, rangesByLine));
     // A known city run onto the employer by a PDF's column merging ("Danggeun Pay Inc. Seoul") is not its name.
     const written = found === null ? null : pastedName(found.name);
     const employer = written === null ? null : (splitTrailingCity(written)?.name ?? written);

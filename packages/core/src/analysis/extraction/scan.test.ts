@@ -97,6 +97,29 @@ describe("skills shown by the verb of the work", () => {
       ["negotiated", "Negotiation"],
     ]);
   });
+
+  it("reads a present-tense verb after a first-person subject, as prose résumés write their duties", () => {
+    expect(verbs("Experience\nTerritory Manager, Trussbook, 2021 – present\nI negotiate the order form with procurement.")).toEqual([
+      ["negotiate", "Negotiation"],
+    ]);
+    expect(verbs("Experience\n- We schedule 14 cooks a night and I also butcher whole hogs")).toEqual([
+      ["schedule", "Scheduling"],
+      ["butcher", "Butchery"],
+    ]);
+    // The subject at the end of a wrapped line.
+    expect(verbs("Experience\nI run discovery with the controller and the AP team, demo the workflow, and then I\nnegotiate the order form")).toEqual([
+      ["negotiate", "Negotiation"],
+    ]);
+  });
+
+  it("reads no present-tense word without a first-person subject, nor one whose everyday sense is not the skill", () => {
+    // A noun spelt like the verb, a third person, a subject on a line that does not run on into this one.
+    expect(verbs("Experience\n- Built the weekly schedule for 40 nurses")).toEqual([]);
+    expect(verbs("Experience\n- Vendors negotiate directly with finance")).toEqual([]);
+    expect(verbs("Experience\nSkills I\n\nNegotiate renewals")).toEqual([]);
+    expect(verbs("Experience\nI account for 30% of regional revenue")).toEqual([]);
+    expect(verbs("Summary\nI negotiate deals for a living")).toEqual([]);
+  });
 });
 
 describe("licensed roles in a licences section", () => {

@@ -94,7 +94,10 @@ export function scanText<K extends string>(text: string, vocab: SectionVocabular
       .filter((m) => m.start >= carried && m.start < line.end)
       .map((m) => ({ ...m, line }));
     carried = found.reduce((end, h) => Math.max(end, h.end), line.end);
-    if (line.section === "experience") found.push(...verbFormHits(catalogue, line, found));
+    if (line.section === "experience") {
+      const previous = doc.lines[line.index - 1];
+      found.push(...verbFormHits(catalogue, line, found, previous && wrapsInto(text, previous, line) ? previous.tokens : []));
+    }
     found.push(...stateDriverLicenceHits(catalogue, line, found));
     if (line.section === "certifications" || (resume && line.section !== "experience" && saysLicensed(line.text))) {
       found.push(...licensedRoleHits(text, catalogue, line, found));
@@ -225,31 +228,59 @@ function oneWordSkills(catalogue: Catalogue): Map<string, string> {
   return index;
 }
 
+// Words between a first-person subject and its verb: "I also negotiate", "we still schedule".
+const SUBJECT_ADVERBS: ReadonlySet<string> = new Set(["also", "still", "personally", "now", "then", "regularly", "usually", "often", "directly"]);
+
+/**
+ * Whether the token at `at` is the present-tense verb of a first-person subject: "I negotiate the order form", "we
+ * schedule…", with at most one adverb between ("I also negotiate"). A résumé written in prose says its duties so as
+ * often as in the past tense; after "I" or "we" the word is a verb, never the noun it is spelt like ("a schedule").
+ */
+function firstPersonVerb(tokens: readonly Token[], at: number, before: readonly Token[]): boolean {
+  // The subject may end the line before, when the sentence wraps ("… and I" / "negotiate the order form").
+  const all = at < 2 ? [...before.slice(-2), ...tokens.slice(0, at)] : tokens.slice(at - 2, at);
+  let k = all.length - 1;
+  if (k >= 0 && SUBJECT_ADVERBS.has(all[k]!.norm)) k--;
+  if (k < 0) return false;
+  const subject = all[k]!;
+  return subject.raw === "I" || subject.norm === "we";
+}
+
 /**
  * Skills a work-history line shows by the verb of the work rather than its noun: "negotiated renewals" shows
- * Negotiation, "scheduled a crew of 12" Scheduling, "butchered whole hogs" Butchery. Only past-tense forms, the way
- * duties are written, of one-word skill names, and only where no catalogue phrase already covers the word.
+ * Negotiation, "scheduled a crew of 12" Scheduling, "butchered whole hogs" Butchery. Past-tense forms, the way
+ * duties are written, and present-tense ones after a first-person subject ("I negotiate the order form"), of one-word
+ * skill names, and only where no catalogue phrase already covers the word.
  */
-function verbFormHits<K extends string>(catalogue: Catalogue, line: Line<K>, found: readonly Hit<string, K>[]): Hit<string, K>[] {
+function verbFormHits<K extends string>(
+  catalogue: Catalogue,
+  line: Line<K>,
+  found: readonly Hit<string, K>[],
+  before: readonly Token[] = [],
+): Hit<string, K>[] {
   const index = oneWordSkills(catalogue);
   const hits: Hit<string, K>[] = [];
   // Covered spans by start, walked alongside the tokens (both in text order): no search of the hits per token.
   const spans = [...found].sort((a, b) => a.start - b.start);
   let next = 0;
   let reach = -1;
-  for (const token of line.tokens) {
+  line.tokens.forEach((token, at) => {
     while (next < spans.length && spans[next]!.start <= token.start) reach = Math.max(reach, spans[next++]!.end);
     const word = token.norm;
-    if (word.length < MIN_VERB_LENGTH || !word.endsWith("ed") || OTHER_SENSE_VERBS.has(word)) continue;
-    if (token.end <= reach) continue;
+    if (word.length < MIN_VERB_LENGTH || token.end <= reach) return;
+    const past = word.endsWith("ed");
+    // "I account for 30% of revenue" is no more accounting than "accounted for" is.
+    const present = !past && firstPersonVerb(line.tokens, at, before) && !OTHER_SENSE_VERBS.has(`${word}ed`) && !OTHER_SENSE_VERBS.has(`${word}d`);
+    if ((!past && !present) || OTHER_SENSE_VERBS.has(word)) return;
     // A participle negated inside a compound names what was not done: "goods received-not-invoiced",
     // "non-negotiated rates" ("co-planned", "lacto-fermented" are work done).
-    if (NEGATED_PREFIX.test(line.text.slice(Math.max(0, token.start - line.start - 8), token.start - line.start))) continue;
-    // "negotiated" → negotiat-ion, "scheduled" → schedul-ing, "planned" → plann-ing, "butchered" → butcher-y.
-    const stem = word.slice(0, -2);
+    if (NEGATED_PREFIX.test(line.text.slice(Math.max(0, token.start - line.start - 8), token.start - line.start))) return;
+    // "negotiated" → negotiat-ion, "scheduled" → schedul-ing, "planned" → plann-ing, "butchered" → butcher-y; "negotiate"
+    // → negotiat-ion, "butcher" → butcher-y.
+    const stem = past ? word.slice(0, -2) : word.endsWith("e") ? word.slice(0, -1) : word;
     const id = NOUN_ENDINGS.map((ending) => index.get(stem + ending)).find((x) => x !== undefined);
     if (id) hits.push({ value: id, start: token.start, end: token.end, surface: token.raw, line, byVerb: true });
-  }
+  });
   return hits;
 }
 

@@ -150,6 +150,11 @@ function namesFieldOfStudy(scan: Scan<JobSection>, hit: Hit<string, JobSection>)
   return isField && lineHits.some((h) => h.value.kind === "degree" && h.start >= from && h.end <= to);
 }
 
+// Between a skill and a kind of it that the posting names as its instance: an opening bracket right after the skill,
+// then a few words, none of them closing it ("Kubernetes (we run EKS", "cloud (AWS").
+const OPEN_BRACKET_AFTER = /^\s*\((?:[^()\n]{0,40}\s)?$/u;
+const BRACKET_REACH = 48;
+
 /**
  * Catalogue skills a posting names, with how firmly (see requirementStrength; a skill named in the title, as in
  * "Python Developer", is a must-have), one requirement per skill or per choice of skills (see choiceGroups). A
@@ -206,6 +211,43 @@ export function extractJobSkills(
     if (req.ids.length !== 1) continue;
     const covered = choices.some((c) => c.ids.includes(req.ids[0]!) && (c.strength === "must" || req.strength === "nice"));
     if (covered) found.delete(key);
+  }
+
+  // A kind of a skill named in brackets right after it ("Kubernetes (we run EKS)", "a message broker (RabbitMQ)") is
+  // the posting's own instance of that skill, not a second requirement: anyone who meets the skill meets what the
+  // bracket names as far as a recruiter asks, and the kind already meets the skill.
+  const kindsOfSkill = (id: string): string[] => {
+    const skill = catalogue.skill(id);
+    return skill ? [...catalogue.kindsOf(id), ...includingSkills(catalogue, skill)] : [];
+  };
+  // Hits are in text order: the skill a bracket follows is among the few hits just before it (BRACKET_REACH).
+  const isBracketedKind = (at: number, req: { strength: Strength }): boolean => {
+    const { hit } = hits[at]!;
+    for (let k = at - 1; k >= 0 && hits[k]!.hit.end >= hit.start - BRACKET_REACH; k--) {
+      const outer = hits[k]!.hit;
+      if (
+        outer.value !== hit.value &&
+        outer.line === hit.line &&
+        outer.end <= hit.start &&
+        OPEN_BRACKET_AFTER.test(scan.doc.text.slice(outer.end, hit.start)) &&
+        kindsOfSkill(outer.value).includes(hit.value) &&
+        [...found.values()].some((r) => r.ids.includes(outer.value) && (r.strength === "must" || req.strength === "nice"))
+      ) {
+        return true;
+      }
+    }
+    return false;
+  };
+  const atOf = new Map<string, number[]>();
+  hits.forEach((h, i) => {
+    const at = atOf.get(h.hit.value);
+    if (at) at.push(i);
+    else atOf.set(h.hit.value, [i]);
+  });
+  for (const [key, req] of found) {
+    if (req.ids.length !== 1) continue;
+    const own = atOf.get(req.ids[0]!) ?? [];
+    if (own.length > 0 && own.every((at) => isBracketedKind(at, req))) found.delete(key);
   }
 
   const alternative = (skill: Skill): SkillAlternative => {

@@ -206,7 +206,8 @@ describe("positions only where an entry is written", () => {
       ctx,
       NOW,
     ).experience.positions;
-    expect([vp!.employer, rd!.employer]).toEqual(["Marisol & Finch", null]);
+    // The regional director's title is unknown to the catalogue; its employer is still the name after the role.
+    expect([vp!.employer, rd!.employer]).toEqual(["Marisol & Finch", "Marisol & Finch"]);
     expect(asm!.employer ?? "").not.toMatch(/Seattle/u);
     // A title led to by promotion is no employer; the name after it is.
     expect(positions("EXPERIENCE\nServer, then Captain | Maison Kestrel, Chicago, IL | 2014 - 2017\n")[0]![1]).toBe("Maison Kestrel");
@@ -247,5 +248,116 @@ describe("a regional title's territory is no employer (review)", () => {
     expect(p!.employer).toBe("Starbucks");
     const [q] = analyseCandidate("EXPERIENCE\nDistrict Manager — Midwest Logistics — 2014 – 2020\n", ctx, NOW).experience.positions;
     expect(q!.employer).toBe("Midwest Logistics");
+  });
+});
+
+describe("employers read past a joined role, a unit, or a long name line (issue 4 audit)", () => {
+  const employers = (text: string) => analyseCandidate(text, ctx, NOW).experience.positions.map((p) => p.employer);
+
+  it("reads the employer after a second role joined to the title by '/', '&' or 'and'", () => {
+    expect(employers("EXPERIENCE\nCashier / Front Store Associate — Glass City Drug, Toledo, OH\nAug 2022 – May 2024\n")).toEqual(["Glass City Drug"]);
+    expect(employers("EXPERIENCE\nElectrician / Lead – Brush Country Electric, San Antonio, TX\n07/2020 – current\n")).toEqual(["Brush Country Electric"]);
+    expect(employers("EXPERIENCE\nBarista / Shift Lead | Commons Coffee, Boulder, CO | 2021 – 2024\n")).toEqual(["Commons Coffee"]);
+    expect(employers("EXPERIENCE\nAccountant & Bookkeeper, Harlow Supply LLC, 2019 – 2021\n")).toEqual(["Harlow Supply LLC"]);
+    // What must not change: words running to the dates are no joined role, and a plain "Title, Employer" stays.
+    expect(employers("EXPERIENCE\nSoftware Engineer / Google / 2019 – 2021\n")).toEqual([null]);
+    // After a joined role, a comma may set off the unit both were held in: the employer is on the line below.
+    expect(employers("EXPERIENCE\nAssistant Store Manager / Area Manager, Home and Men's\nMarlowe's Department Store, Sacramento, CA 2004 – 2008\n")).toEqual([
+      "Marlowe's Department Store",
+    ]);
+    expect(employers("EXPERIENCE\nLine Cook, Chili's, Sept 2019 – Present\n")).toEqual(["Chili's"]);
+  });
+
+  it("reads the organisation after the unit a title was held in", () => {
+    expect(employers("EXPERIENCE\nStaff Nurse, Medical ICU — Susquehanna General Hospital, Harrisburg, PA\nJune 2008 – February 2019\n")).toEqual([
+      "Susquehanna General Hospital",
+    ]);
+    expect(employers("EXPERIENCE\nOperations Manager, Claims Processing | Heartland Mutual Insurance | 2013 – Present\n")).toEqual([
+      "Heartland Mutual Insurance",
+    ]);
+    // What must not change: an organisation before the stronger mark keeps the entry's employer, a place after it
+    // is no employer, and a school named without "School" is the school.
+    expect(employers("EXPERIENCE\nParalegal, Smith & Jones LLP — Litigation Group, 2019 – 2021\n")).toEqual(["Smith & Jones LLP"]);
+    expect(employers("EXPERIENCE\nRegistered Nurse, Mercy Hospital — Cardiac ICU, 2019 – 2021\n")).toEqual(["Mercy Hospital"]);
+    expect(employers("EXPERIENCE\nTeacher, Periwinkle Elementary — Linn Valley School District, 2009 – 2015\n")).toEqual(["Periwinkle Elementary"]);
+  });
+
+  it("reads an employer's line that runs long with its district and places", () => {
+    const entries = [
+      "CAREER",
+      "Site HR Partner",
+      "Polar Crest Cold Storage, Obetz, OH, and Shepherdsville, KY",
+      "2021 – now",
+      "HR Coordinator",
+      "Polar Crest Cold Storage, Obetz, OH",
+      "2019 – 2021",
+      "Production Lead",
+      "Sunnydale Snack Foods, Groveport, OH",
+      "2015 – 2019",
+    ].join("\n");
+    // With the first entry's employer read, the layout is learnt and the untitled third entry gets its employer too.
+    expect(employers(entries)).toEqual(["Polar Crest Cold Storage", "Polar Crest Cold Storage", "Sunnydale Snack Foods"]);
+    expect(employers("EXPERIENCE\nThird Grade Teacher\nBrookhaven Elementary School, Marion Falls School District, Salem, OR\nAugust 2021 – Present\n")).toEqual([
+      "Brookhaven Elementary School",
+    ]);
+    // What must not change: a sentence between title and dates names no employer.
+    expect(employers("EXPERIENCE\nThird Grade Teacher\nTaught reading and math to a class of twenty four students every day\nAugust 2021 – Present\n")).toEqual([null]);
+  });
+});
+
+describe("entries the work history takes from the wrong lines (issue 4 audit)", () => {
+  const read = (text: string) =>
+    analyseCandidate(text, ctx, NOW).experience.positions.map((p) => [p.catalogueTitle, p.employer, p.start, p.end]);
+
+  it("reads a role told in a sentence of a job's duties as part of that job", () => {
+    const entry = [
+      "EXPERIENCE",
+      "Staff Nurse, Medical ICU — Susquehanna General Hospital, Harrisburg, PA",
+      "June 2019 – Present",
+      "Charge nurse on nights about twice a month since 2025.",
+      "Member of the rapid response team; ECMO-trained bedside nurse since 2024.",
+    ].join("\n");
+    expect(read(entry)).toEqual([["Registered Nurse", "Susquehanna General Hospital", "2019-06", "2026-11"]]);
+    // What must not change: an entry line under the job above stays a position, and so does a sentence whose dates
+    // fall outside the job's.
+    expect(read("EXPERIENCE\nStaff Nurse, Mercy Hospital, 2019 – Present\nCharge Nurse, Mercy Hospital, 2021 – 2023\n")).toHaveLength(2);
+    expect(read("EXPERIENCE\nStaff Nurse, Mercy Hospital, 2019 – Present\nWorked as a charge nurse at Mercy West from 2014 to 2018.\n")).toHaveLength(2);
+  });
+
+  it("takes no title from the next entry's head", () => {
+    const entry = [
+      "EXPERIENCE",
+      "Regional Director, Pacific Northwest — Marisol & Finch",
+      "Seattle, WA | 2015 – 2019",
+      "Assistant Store Manager — Harbor Lane Apparel",
+      "Tacoma, WA | 2001 – 2005",
+    ].join("\n");
+    expect(read(entry).map((p) => p[0])).toEqual([null, "Assistant Store Manager"]);
+    // What must not change: under a heading, an employer's line with its dates is followed by its title.
+    expect(read("EXPERIENCE\nAcme Corp  2019 – 2021\nSoftware Engineer\nBeta LLC  2017 – 2019\n")[0]![0]).toBe("Software Engineer");
+  });
+});
+
+describe("the employer of a role the catalogue does not know (issue 4 audit)", () => {
+  const read = (text: string) => analyseCandidate(text, ctx, NOW).experience.positions.map((p) => [p.catalogueTitle, p.employer]);
+
+  it("reads the name after the role on the entry's head line", () => {
+    expect(read("EXPERIENCE\nSep 2023 – Present\nResearch Analyst — Cuyahoga Valley Research Partners, Akron, OH\n")).toEqual([
+      [null, "Cuyahoga Valley Research Partners"],
+    ]);
+    expect(read("EXPERIENCE\n2017 – 2020\nPharmacy Intern — Valley Value Pharmacy, Hamilton, OH\n")).toEqual([[null, "Valley Value Pharmacy"]]);
+    expect(read("EXPERIENCE\nJunior Developer — Cascade Web Studio, Portland, OR\nJuly 2019 – July 2020\n")).toEqual([[null, "Cascade Web Studio"]]);
+    // A unit set off by a comma, then the organisation after a stronger mark.
+    expect(read("EXPERIENCE\n2014 – 2017\nOperations Supervisor, 2nd Shift — Vantage Supply Chain Partners, Elwood, IL\n")).toEqual([
+      [null, "Vantage Supply Chain Partners"],
+    ]);
+  });
+
+  it("reads no employer from a line that names no role, and takes no place for one", () => {
+    expect(read("EXPERIENCE\n2017 – 2020\nThree Rivers Pharmacy, Fort Wayne, IN\nPharmacy Intern\n")).toEqual([[null, null]]);
+    expect(read("EXPERIENCE\n2018 – 2021\nCustomer Service Team Lead, Carolina Direct Furnishings — Charlotte, NC\n")).toEqual([
+      [null, "Carolina Direct Furnishings"],
+    ]);
+    expect(read("EXPERIENCE\n2018 – 2021\nShift Lead — Springfield, IL\n").map((p) => p[1])).not.toContain("Springfield");
   });
 });

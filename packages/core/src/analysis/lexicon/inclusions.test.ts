@@ -39,6 +39,34 @@ const content: CatalogueSourceFile = {
     { name: "Reflexis", type: "Specialized Skill" },
     { name: "Workforce Planning", type: "Specialized Skill" },
     { name: "Workday HCM", type: "Specialized Skill" },
+    { name: "Employment Law", type: "Specialized Skill", aliases: ["Labor Law"] },
+    { name: "FLSA", type: "Specialized Skill" },
+    { name: "FMLA", type: "Specialized Skill" },
+    { name: "ADA Compliance", type: "Specialized Skill" },
+    { name: "EEO Compliance", type: "Specialized Skill" },
+    { name: "Employee Relations", type: "Specialized Skill" },
+    { name: "Workplace Investigations", type: "Specialized Skill" },
+    { name: "Labor Relations", type: "Specialized Skill" },
+    { name: "Payroll Processing", type: "Specialized Skill" },
+    { name: "Classroom Management", type: "Specialized Skill" },
+    { name: "Positive Behavioral Interventions and Supports (PBIS)", type: "Specialized Skill", aliases: ["PBIS"] },
+    { name: "Restorative Practices", type: "Specialized Skill" },
+    { name: "Pay-Per-Click Advertising", type: "Specialized Skill", aliases: ["PPC", "Paid Search"] },
+    { name: "Google Ads", type: "Specialized Skill", aliases: ["AdWords"] },
+    { name: "Microsoft Advertising", type: "Specialized Skill", aliases: ["Bing Ads"] },
+    { name: "Paid Social Advertising", type: "Specialized Skill", aliases: ["Paid Social"] },
+    { name: "Meta Ads Manager", type: "Specialized Skill", aliases: ["Facebook Ads"] },
+    { name: "TikTok Ads", type: "Specialized Skill" },
+    { name: "LinkedIn Ads", type: "Specialized Skill" },
+    { name: "Google Analytics", type: "Specialized Skill" },
+    { name: "Digital Marketing", type: "Specialized Skill", aliases: ["Online Marketing"] },
+    { name: "Search Engine Optimization", type: "Specialized Skill", aliases: ["SEO"] },
+    { name: "Email Marketing", type: "Specialized Skill" },
+    { name: "Event Marketing", type: "Specialized Skill" },
+    { name: "Cold Calling", type: "Specialized Skill", aliases: ["Cold Calls"] },
+    { name: "Outbound Calling", type: "Specialized Skill", aliases: ["Outbound Calls"] },
+    { name: "Prospecting", type: "Specialized Skill" },
+    { name: "Inbound Sales", type: "Specialized Skill" },
   ],
 };
 const catalogue = new Catalogue(buildCatalogue([{ path: "inclusions.json", content }], "test"));
@@ -48,6 +76,31 @@ const including = (name: string) =>
     .sort();
 
 describe("includingSkills", () => {
+  it("names cold calling for outbound calling and prospecting, which it is done by", () => {
+    expect(including("Outbound Calling")).toEqual(["Cold Calling"]);
+    expect(including("Prospecting")).toEqual(["Cold Calling"]);
+    // Calling out to customers (renewals, surveys, collections) is no cold calling, nor is inbound selling.
+    expect(including("Cold Calling")).toEqual([]);
+    expect(including("Inbound Sales")).toEqual([]);
+  });
+
+
+  it("names the advertising platforms for the channel they buy: paid search, paid social", () => {
+    expect(including("Pay-Per-Click Advertising")).toEqual(["Google Ads", "Microsoft Advertising"]);
+    expect(including("Paid Social Advertising")).toEqual(["LinkedIn Ads", "Meta Ads Manager", "TikTok Ads"]);
+    // Not the other way round (paid-search work names no platform), and not across channels or to analytics tools.
+    expect(including("Google Ads")).toEqual([]);
+    expect(including("Meta Ads Manager")).toEqual([]);
+    expect(including("Google Analytics")).toEqual([]);
+  });
+
+  it("names the online channels for digital marketing, not offline marketing nor the other way round", () => {
+    expect(including("Digital Marketing")).toEqual(["Email Marketing", "Paid Social Advertising", "Pay-Per-Click Advertising", "Search Engine Optimization"]);
+    expect(including("Search Engine Optimization")).toEqual([]);
+    expect(including("Event Marketing")).toEqual([]);
+  });
+
+
   it("names the higher credentials of a ladder for the lower one", () => {
     expect(including("OSHA 10")).toEqual(["OSHA 30"]);
     expect(including("CDL Class B")).toEqual(["CDL Class A"]);
@@ -91,5 +144,25 @@ describe("includingSkills", () => {
     expect(including("Workforce Management")).toEqual(["Dayforce", "Reflexis", "UKG"]);
     expect(including("Workforce Planning")).toEqual([]);
     expect(including("UKG")).toEqual([]);
+  });
+
+  it("names the statutes of US employment law for employment law, and investigations for employee relations", () => {
+    // Advising on FLSA exempt status or administering FMLA leave and ADA accommodations is applying employment law;
+    // investigating harassment complaints is employee-relations casework.
+    expect(including("Employment Law")).toEqual(["ADA Compliance", "EEO Compliance", "FLSA", "FMLA"]);
+    expect(including("Employee Relations")).toEqual(["Workplace Investigations"]);
+    // Not the other way round, and not their neighbours: running payroll is no employment law, union bargaining no
+    // employee-relations casework, and employment law alone shows no FLSA work.
+    expect(including("FLSA")).toEqual([]);
+    expect(including("Workplace Investigations")).toEqual([]);
+    expect(including("Labor Relations")).toEqual([]);
+    expect(including("Payroll Processing")).toEqual([]);
+  });
+
+  it("names PBIS, run in one's own room, for classroom management, and not the other way round", () => {
+    expect(including("Classroom Management")).toEqual(["Positive Behavioral Interventions and Supports (PBIS)"]);
+    // A classroom's own management is no school-wide PBIS framework, and restorative practice alone is no management.
+    expect(including("Positive Behavioral Interventions and Supports (PBIS)")).toEqual([]);
+    expect(including("Restorative Practices")).toEqual([]);
   });
 });

@@ -14,7 +14,8 @@ import type { Skill } from "../../catalogue/types.ts";
  * CCNA, CSWP over CSWA) does not replace the lower one.
  *
  * Platforms and their services: work on Amazon EC2 or RDS is work on AWS; a managed Kubernetes service is Kubernetes.
- * Languages and their dialects: T-SQL and PL/SQL are SQL.
+ * Languages and their dialects: T-SQL and PL/SQL are SQL. Advertising platforms and their channel: Google Ads work is
+ * paid search, Meta (Facebook) ads work is paid social; and the channels are digital marketing.
  */
 export const INCLUSIONS: ReadonlyArray<readonly [included: string, by: readonly string[]]> = [
   ["OSHA 10", ["OSHA 30"]],
@@ -41,9 +42,35 @@ export const INCLUSIONS: ReadonlyArray<readonly [included: string, by: readonly 
   // lookups and pivot tables are built in Excel.
   ["Statistics", ["Hypothesis Testing", "Regression Analysis"]],
   ["Microsoft Excel", ["VLOOKUP", "Pivot Tables"]],
+  // A school-wide behaviour framework run in one's own room is how a teacher manages the class: PBIS expectations
+  // taught, reinforced and acknowledged in the classroom are classroom-management work.
+  ["Classroom Management", ["Positive Behavioral Interventions and Supports (PBIS)"]],
   // Workforce management suites: building schedules in UKG (Kronos), Dayforce, Reflexis or a contact centre's WFM tool
   // is workforce management work.
   ["Workforce Management", ["UKG", "Dayforce", "Reflexis", "Verint", "Calabrio", "NICE IEX WFM"]],
+  // The statutes of US employment law: advising on FLSA overtime and exempt status, administering FMLA leave or ADA
+  // accommodations, or EEO compliance is applying employment law ("know the basics of US employment law: FMLA, ADA,
+  // FLSA, Title VII and I-9 compliance").
+  ["Employment Law", ["FLSA", "FMLA", "ADA Compliance", "EEO Compliance"]],
+  // Investigating harassment, discrimination and misconduct complaints is the casework of employee relations.
+  ["Employee Relations", ["Workplace Investigations"]],
+  // Advertising platforms and the channel they buy: running Google Ads or Microsoft Advertising (Bing) accounts is
+  // paid-search (pay-per-click) work; running Facebook/Instagram, TikTok or LinkedIn ads is paid social.
+  ["Pay-Per-Click Advertising", ["Google Ads", "Microsoft Advertising"]],
+  ["Paid Social Advertising", ["Meta Ads Manager", "TikTok Ads", "LinkedIn Ads"]],
+  // Digital marketing is the work of its online channels ("search, social media, email and display", as the catalogue
+  // describes it): running paid search, paid social, SEO or email is digital-marketing work.
+  [
+    "Digital Marketing",
+    [
+      "Pay-Per-Click Advertising", "Paid Social Advertising", "Search Engine Optimization", "Search Engine Marketing",
+      "Social Media Marketing", "Email Marketing", "Display Advertising", "Programmatic Advertising", "Growth Marketing",
+      "E-commerce Marketing",
+    ],
+  ],
+  // Cold calling, phoning prospective customers who have had no contact yet, is outbound calling and is prospecting.
+  ["Outbound Calling", ["Cold Calling"]],
+  ["Prospecting", ["Cold Calling"]],
 ];
 
 /**

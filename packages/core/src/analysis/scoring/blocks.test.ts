@@ -432,6 +432,19 @@ describe("a held title the posting's title narrows", () => {
     expect(old.note).toBe("as Backend Engineer, last held 2012");
   });
 
+  it("earns it too when the title as written, not the catalogue's name for it, is the one the posting's title contains", () => {
+    // The catalogue files "Back-End Engineer" under its Backend Engineer; the posting writes the hyphen, as she does.
+    const hyphened = analyseJob("Back-End Software Engineer (Go) - Payments\nRequirements\n- Python and Go", ctx);
+    const roleIn = (resume: string) =>
+      scoreAttributes(hyphened, analyseCandidate(`Experience\n${resume}`, ctx, NOW)).experience.find((a) => a.kind === "role")!;
+    const written = roleIn("Senior Back-End Engineer, Acme, 2020 – Present\n- Built payment APIs in Go");
+    expect(written.credit).toBe(1);
+    expect(written.note).toBe("as Backend Engineer");
+    // A title of the group that neither name of it narrows stays a related role.
+    const frontend = roleIn("Frontend Developer, Acme, 2020 – Present\n- Built the checkout UI");
+    expect(frontend.credit).toBe(RELATED_ROLE_CREDIT * KIN_FLOOR);
+  });
+
   it("leaves other titles of the career group as related roles", () => {
     // Not named by the posting's title: graded by the skills it shares, as before.
     const frontend = role("Frontend Developer, Acme, 2020 – Present\n- Built the checkout UI");

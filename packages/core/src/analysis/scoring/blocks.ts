@@ -629,11 +629,14 @@ function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Att
     // The most recent position under the title, else under a title of its career group or under a title the
     // catalogue does not know that names the posting's role word, whichever earns more; credit fades with its age.
     // A title of the group that the posting's title narrows ("Mechanical Engineer" for "Mechanical Design Engineer")
-    // is held as the posting's own.
+    // is held as the posting's own, whether the catalogue's name or the title as written is the one the posting's
+    // title contains ("Backend Engineer", the catalogue's Backend Developer, for "Backend Software Engineer").
     const ageOf = (p: Position) => recencyWeight(ageInYears(p.end, candidate.asOf));
     const narrowed = narrowsTitle(job.title.text);
     const held = exp.positions.find(
-      (p) => p.titleId === job.title.id || (p.careerGroup !== null && p.careerGroup === job.title.careerGroup && narrowed(p.catalogueTitle)),
+      (p) =>
+        p.titleId === job.title.id ||
+        (p.careerGroup !== null && p.careerGroup === job.title.careerGroup && (narrowed(p.catalogueTitle) || narrowed(p.title))),
     );
     const group = held ? undefined : exp.positions.find((p) => p.careerGroup !== null && p.careerGroup === job.title.careerGroup);
     const groupCredit = group ? relatedRoleCredit(job, group) * ageOf(group) : 0;

@@ -111,6 +111,34 @@ describe("candidate education", () => {
     expect(candidate("Education\nBachelor of Science in Biology, Kent State University. In progress.").level).toBe("none");
   });
 
+  it("gives a word of an unfinished degree to a degree of its own clause, whatever the field or school between", () => {
+    // A field between the degree and "(in progress)" once handed the cue to the next degree: a master's held.
+    const biology = candidate("Education\nM.S. Biology (in progress); B.S. Biology, 2015");
+    expect([biology.level, biology.inProgressLevel]).toEqual(["bachelor", "master"]);
+    const msn = candidate("Education\nMSN Nursing Education, in progress, BSN 2016");
+    expect([msn.level, msn.inProgressLevel]).toEqual(["bachelor", "master"]);
+    // The level and the degrees agree: an associate degree named twice in one clause is one degree, unfinished.
+    const welding = candidate(
+      "Education\nWelding certificate program (expected 2027); Associate degree coursework toward A.A.S., 24 credits",
+    );
+    expect([welding.level, welding.inProgressLevel]).toEqual(["none", "associate"]);
+    expect(welding.degrees.map((d) => [d.level, d.inProgress])).toEqual([["associate", true]]);
+    // A degree finished stays held beside one that is not, in either order.
+    const held = candidate("Education\nB.S. Biology, Ohio State University, 2015; M.S. Biology, Kent State University (in progress)");
+    expect([held.level, held.inProgressLevel]).toEqual(["bachelor", "master"]);
+    const pursuing = candidate("Education\nB.S. Biology, 2015, pursuing M.S. Biology at Kent State University");
+    expect([pursuing.level, pursuing.inProgressLevel]).toEqual(["bachelor", "master"]);
+  });
+
+  it("cuts a line of thousands of degrees and cues into clauses in linear time", () => {
+    const text = "Education\n" + "M.S. Biology (in progress), B.S. Biology, 2015; ".repeat(2100);
+    expect(text.length).toBeGreaterThan(100_000);
+    const started = performance.now();
+    const edu = candidate(text);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect([edu.level, edu.inProgressLevel]).toEqual(["bachelor", "master"]);
+  });
+
   it("reads a degree the sentence says is still being earned as in progress", () => {
     // A summary naming a field ("English/Spanish") makes the degree count, but "completing" says it is not held yet.
     const summary = candidate(

@@ -432,30 +432,68 @@ function genericDegreeIsRequirement(
 // Candidate side
 
 /**
- * The degrees of a line that are nearest to one of the cues: each cue goes to the degree closest to it, before or
- * after (one it overlaps first). Binary searches over the degrees in order, so a line of thousands of both is no
- * quadratic walk.
+ * The degrees of a line that a word of an unfinished degree belongs to. The line is cut into clauses at ";", "|",
+ * a sentence's end and a comma right before another degree ("MSN Nursing Education, in progress, BSN 2016"), and a
+ * cue goes to a degree of its own clause, whatever the field or school written between them: a trailing one ("(in
+ * progress)", "expected 2027", "incomplete", "candidate") to the degree before it, a leading one ("pursuing",
+ * "coursework toward") to the degree after it, either the other way when there is none. A clause without a degree
+ * gives its cue to the degree before it on the line (after it, for a leading cue): "B.S. Biology, Kent State. In
+ * progress." The degrees of one level in a clause are one degree named twice ("Associate degree coursework toward
+ * A.A.S."). Binary searches over the degrees and the cuts, so a line of thousands of both is no quadratic walk.
  */
-function degreesNearest<T extends { start: number; end: number }>(degrees: readonly T[], cues: readonly { start: number; end: number }[]): Set<T> {
+function unfinishedDegrees<T extends { start: number; end: number; value: { level: EducationLevel } }, K extends string>(
+  text: string,
+  line: Line<K>,
+  degrees: readonly T[],
+  cues: readonly { start: number; end: number }[],
+): Set<T> {
   const marked = new Set<T>();
   if (degrees.length === 0 || cues.length === 0) return marked;
   const byStart = [...degrees].sort((a, b) => a.start - b.start);
-  for (const cue of cues) {
-    // The first degree that starts at or after the cue's end, and the one before it.
+  const starts = new Set(byStart.map((d) => d.start));
+  // The cuts between clauses, in order.
+  const cuts: number[] = [];
+  const segment = text.slice(line.start, line.end);
+  for (const m of segment.matchAll(/[;|]|,\s*/gu)) {
+    const at = line.start + m.index;
+    if (m[0] === ";" || m[0] === "|" || starts.has(at + m[0].length)) cuts.push(at);
+  }
+  for (const [, to] of line.sentences) if (to < line.end) cuts.push(to);
+  cuts.sort((a, b) => a - b);
+  const firstAtOrAfter = <V>(xs: readonly V[], key: (v: V) => number, at: number): number => {
     let lo = 0;
-    let hi = byStart.length;
+    let hi = xs.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (byStart[mid]!.start >= cue.end) hi = mid;
+      if (key(xs[mid]!) >= at) hi = mid;
       else lo = mid + 1;
     }
-    const after = byStart[lo];
-    const before = byStart[lo - 1];
-    const gapBefore = before ? Math.max(0, cue.start - before.end) : Infinity;
-    const gapAfter = after ? after.start - cue.end : Infinity;
-    const nearest = gapBefore <= gapAfter ? before : after;
-    if (nearest) marked.add(nearest);
+    return lo;
+  };
+  const clauseOf = (at: number) => firstAtOrAfter(cuts, (c) => c, at + 1);
+  for (const cue of cues) {
+    const clause = clauseOf(cue.start);
+    const afterAt = firstAtOrAfter(byStart, (d) => d.start, cue.end);
+    const before = byStart[afterAt - 1];
+    const after = byStart[afterAt];
+    const beforeInClause = before && clauseOf(before.start) === clause ? before : undefined;
+    const afterInClause = after && clauseOf(after.start) === clause ? after : undefined;
+    const words = text.slice(cue.start, Math.min(line.end, cue.end + 4));
+    const leading = /toward|pursuing|enrolled|^candidate\s+for\b/iu.test(words);
+    const own = leading ? (afterInClause ?? beforeInClause) : (beforeInClause ?? afterInClause);
+    const chosen = own ?? (leading ? (after ?? before) : (before ?? after));
+    if (!chosen) continue;
+    marked.add(chosen);
   }
+  // The same level named twice in a clause is one degree.
+  const markedByClause = new Map<number, Set<EducationLevel>>();
+  for (const d of marked) {
+    const c = clauseOf(d.start);
+    const levels = markedByClause.get(c) ?? new Set<EducationLevel>();
+    levels.add(d.value.level);
+    markedByClause.set(c, levels);
+  }
+  for (const d of byStart) if (markedByClause.get(clauseOf(d.start))?.has(d.value.level)) marked.add(d);
   return marked;
 }
 
@@ -543,9 +581,11 @@ export function extractCandidateEducation(
     const datedInProgress =
       endsInFuture(line.text, now) ||
       (!YEAR.test(line.text) && schoolBelow !== undefined && endsInFuture(schoolBelow.text, now));
-    // A word that says a degree is unfinished ("expected", "pursuing", "coursework toward") is that of the degree
-    // nearest to it: "GED, 2014. Some coursework toward an associate degree" holds a finished GED.
-    const unfinished = degreesNearest(
+    // A word that says a degree is unfinished ("expected", "pursuing", "coursework toward") is that of one degree of
+    // its clause: "GED, 2014. Some coursework toward an associate degree" holds a finished GED.
+    const unfinished = unfinishedDegrees(
+      text,
+      line,
       accepted,
       lineHits.filter((h) => h.value.kind === "cue" && h.value.id === "in-progress"),
     );

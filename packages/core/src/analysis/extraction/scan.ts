@@ -7,7 +7,15 @@ import { RESUME_SECTIONS } from "../text/headings.ts";
 import { MASK } from "../text/mask.ts";
 import { partitionPoint } from "../../partition-point.ts";
 import { CANADIAN_PROVINCES, US_STATES } from "../lexicon/jurisdictions.ts";
-import { describesEmployer, inOtherFamily, isAudience, isPluralOfShorterAcronym, namesAnotherHolder, outOfProfession } from "./senses.ts";
+import {
+  describesEmployer,
+  inOtherFamily,
+  isAudience,
+  isClippedModifier,
+  isPluralOfShorterAcronym,
+  namesAnotherHolder,
+  outOfProfession,
+} from "./senses.ts";
 
 export interface Hit<T, K extends string> {
   value: T;
@@ -105,7 +113,9 @@ export function scanText<K extends string>(text: string, vocab: SectionVocabular
     for (const hit of found) {
       const skill = catalogue.skill(hit.value);
       if (lettersAsName(line, hit.start, hit.surface) || isAudience(hit) || (skill && inOtherFamily(catalogue, skill, hit))) continue;
-      if (skill && (isPluralOfShorterAcronym(skill, hit.surface) || namesAnotherHolder(skill, hit, text))) continue;
+      if (skill && (isPluralOfShorterAcronym(skill, hit.surface) || namesAnotherHolder(skill, hit, text) || isClippedModifier(skill, hit, text))) {
+        continue;
+      }
       // What a writer's employer sells or makes is not the writer's skill; a posting's own business is its domain.
       if (resume && describesEmployer(hit)) continue;
       skills.push(hit);

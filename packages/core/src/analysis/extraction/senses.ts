@@ -341,6 +341,50 @@ export function isBareCredentialAcronym(skill: Skill, surface: string): boolean 
 }
 
 /**
+ * Whether an acronym match is a clipping of the skill's name, its letters taken in order from the name's one word
+ * rather than the initials of several: "POG" of "Planograms" is a store's word, and a soldier's ("Army veteran (POG,
+ * supply clerk)"). Judged, like a bare credential acronym, by the document's profession. Not on a line written all
+ * in capitals.
+ */
+export function isClippedAbbreviation<K extends string>(skill: Skill, span: SpanOnLine<K>): boolean {
+  const m = /^(\p{Lu}{2,5})s?$/u.exec(span.surface);
+  if (!m || !hasLowerCase(span.line)) return false;
+  const letters = m[1]!.toLowerCase();
+  const name = skill.name.toLowerCase();
+  if (/\s/u.test(name) || name.includes(letters) || name[0] !== letters[0]) return false;
+  let k = 0;
+  for (const c of name) if (c === letters[k]) k++;
+  return k === letters.length;
+}
+
+// After a name cut to a prefixed compound, the words that leave it a noun: a verb, a conjunction, a preposition, a
+// time ("My pre-trip is the same every morning", "pre-trip and post-trip", "pre-trip every day").
+const NOUN_GOES_ON = new Set(
+  ("and or & is was are were be been takes took should must will would can could did does do done completed " +
+    "every each daily before after on at in of to with for then first always never").split(" "),
+);
+
+/**
+ * Whether a match is a prefixed compound that opens a longer skill name ("pre-trip" of "Pre-Trip Inspection") written
+ * as the modifier of another noun: a tour guide's "pre-trip briefings", a travel agent's "pre-trip planning". Such a
+ * word is the skill only standing as a noun: before punctuation, the line's end, a word of the skill's own names
+ * ("pre-trip inspections") or a word that leaves it a noun (NOUN_GOES_ON).
+ */
+export function isClippedModifier<K extends string>(skill: Skill, span: SpanOnLine<K>, text: string): boolean {
+  if (!/^(?:pre|post|mid|in|on|off)-\p{L}+$/iu.test(span.surface)) return false;
+  const name = skill.name.toLowerCase();
+  if (!name.startsWith(span.surface.toLowerCase()) || name.length === span.surface.length) return false;
+  const next = /^[^\S\r\n]+(\p{Ll}[\p{L}-]*)/u.exec(text.slice(span.end, Math.min(span.line.end, span.end + 40)));
+  if (!next) return false;
+  const word = next[1]!;
+  if (NOUN_GOES_ON.has(word)) return false;
+  const own = new Set(
+    [skill.name, ...skill.aliases].flatMap((n) => n.toLowerCase().split(/[^\p{L}-]+/u)).flatMap((w) => [w, w.replace(/s$/u, "")]),
+  );
+  return !own.has(word) && !own.has(word.replace(/s$/u, ""));
+}
+
+/**
  * Ambiguous matches (see isAmbiguousForm and isGenericHead) of profession-specific skills that no title of the
  * catalogue lists together with another profession-specific skill of the document: the skills around them say which
  * professions the text is about, and a teacher's "ELD" or "planning" or an accountant's "translation" fits none of
@@ -350,10 +394,15 @@ export function outOfProfession<K extends string>(catalogue: Catalogue, matches:
   const specific = new Set<string>();
   const context = new Set<string>();
   const suspect: number[] = [];
+  const clipped: number[] = [];
   matches.forEach((m, i) => {
     const skill = catalogue.skill(m.value);
     const groups = skillGroups(catalogue, m.value);
     if (!skill || groups.size === 0) return;
+    if (isClippedAbbreviation(skill, m)) {
+      clipped.push(i);
+      return;
+    }
     const bare = isBareCredentialAcronym(skill, m.surface);
     const ambiguous = isAmbiguousForm(skill, m) || isGenericHead(catalogue, skill, m) || isShortenedName(skill, m.surface) || bare;
     // An initialism has many expansions, so only one of a single profession is judged by it; a credential's own
@@ -365,6 +414,13 @@ export function outOfProfession<K extends string>(catalogue: Catalogue, matches:
     if (!ambiguous && groups.size <= MAX_PROFESSION_GROUPS) specific.add(m.value);
   });
   const out = new Set<number>();
+  // A clipping is a word of its trade's shorthand: the document must show that trade by a skill of its own, however
+  // little else it shows ("POGs" beside a store's merchandising; a soldier's "POG" beside nothing of a store).
+  for (const i of clipped) {
+    const id = matches[i]!.value;
+    const groups = skillGroups(catalogue, id);
+    if (![...specific].some((other) => [...skillGroups(catalogue, other)].some((g) => groups.has(g)))) out.add(i);
+  }
   if (specific.size < MIN_PROFESSION_EVIDENCE) return out;
   for (const i of suspect) {
     const id = matches[i]!.value;

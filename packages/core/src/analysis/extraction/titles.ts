@@ -139,12 +139,30 @@ function firstTitle(ctx: EngineContext, text: string, line: Line<string>, tokens
     if (!title || (licences[partitionPoint(licences, (l) => l.start <= hit.start) - 1]?.end ?? -1) >= hit.end) continue;
     CREDENTIAL_AFTER.lastIndex = hit.end;
     if (CREDENTIAL_AFTER.test(text) && !TITLE_GOES_ON.test(text.slice(CREDENTIAL_AFTER.lastIndex, CREDENTIAL_AFTER.lastIndex + 2))) continue;
+    if (OWNERSHIP_ONLY.test(text.slice(hit.start, hit.end)) && !namesHaulage(text, line)) continue;
     const lastBreak = [...text.slice(hit.start, hit.end).matchAll(PART_BREAKS)].at(-1);
     if (!lastBreak) return crewRankOf(ctx, text, line, tokens, licences, hit) ?? mention(ctx, text, line, hit, title);
     const after = hit.start + lastBreak.index;
     return firstTitle(ctx, text, line, tokens.filter((t) => t.start > after), licences);
   }
   return null;
+}
+
+// A title written as a way of owning the business ("Owner-Operator", "Owner/Operator") says who runs it, not what
+// the work is: a franchisee's, a café's or a daycare's owner-operator is no truck driver. The catalogue's trucking
+// sense holds only where the line names the haulage: a lease to a carrier, freight, loads, the tractor or a CDL
+// ("Owner-Operator, leased to Razorback Cold Freight"; "Owner-Operator Driver" is a title of its own).
+const OWNERSHIP_ONLY = /^owner[\s/-]*operators?$/iu;
+const HAULAGE =
+  /\b(?:leased|lease|carriers?|freight|loads?|haul(?:s|ing|ers?|ed)?|tractors?|trailers?|reefer|dry\s+van|flatbed|tanker|cdl(?:-a)?|otr|over[\s-]the[\s-]road|trucks?|trucking|semis?|18[\s-]wheelers?|dispatch(?:ed|er)?|lanes?|miles)\b/iu;
+
+const haulageLines = new WeakMap<Line<string>, boolean>();
+
+/** Whether a line names the haulage (HAULAGE), worked out once per line: a line can hold thousands of owner-operators. */
+function namesHaulage(text: string, line: Line<string>): boolean {
+  let found = haulageLines.get(line);
+  if (found === undefined) haulageLines.set(line, (found = HAULAGE.test(text.slice(line.start, line.end))));
+  return found;
 }
 
 // The rank of a crew written before the trade it leads, joined by a slash or "and": "Foreman / Journeyman

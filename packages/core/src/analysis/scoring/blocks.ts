@@ -805,16 +805,24 @@ function educationAttributes(job: JobProfile, candidate: CandidateProfile): Attr
     const need = educationRank(req.level);
     const name = `${EDUCATION_LEVEL_NAMES[req.level]} or higher`;
     const completed = edu.degrees.find((d) => !d.inProgress && educationRank(d.level) >= need);
-    const pending = edu.degrees.find((d) => d.inProgress && educationRank(d.level) >= need);
+    // The highest degree in progress, whatever the order of the entries: a vocational one does not hide a college one.
+    const pending = edu.degrees
+      .filter((d) => d.inProgress && educationRank(d.level) >= need)
+      .reduce<(typeof edu.degrees)[number] | undefined>((a, d) => (!a || educationRank(d.level) > educationRank(a.level) ? d : a), undefined);
     const equivalent =
       job.education.equivalentExperience && candidate.experience.years >= EQUIVALENT_EXPERIENCE_YEARS;
     let credit = 0;
     let note: string | null = edu.level === "none" ? "no degree found" : `found ${EDUCATION_LEVEL_NAMES[edu.level]}`;
     let evidence: Evidence[] = [];
     // College work, finished or not, stands on a finished secondary school: coursework toward a bachelor's meets a
-    // "high school diploma or GED" even where the résumé does not name the diploma.
+    // "high school diploma or GED" even where the résumé does not name the diploma; not where it names the diploma
+    // as unfinished ("Dual enrollment: coursework toward A.A., Lincoln High School (expected graduation 2027)").
+    const schoolUnfinished = edu.degrees.some((d) => d.inProgress && d.level === "secondary");
     const collegeOnSchool =
-      pending !== undefined && need <= educationRank("secondary") && educationRank(pending.level) >= educationRank("associate");
+      pending !== undefined &&
+      !schoolUnfinished &&
+      need <= educationRank("secondary") &&
+      educationRank(pending.level) >= educationRank("associate");
     if (completed) {
       credit = 1;
       evidence = [completed.evidence];

@@ -51,7 +51,9 @@ export function strengths(blocks: Blocks, fit: CultureFit, job: JobProfile, cand
     const { level, inProgressLevel } = candidate.education;
     // A secondary school met through college work still under way (scoring/blocks.ts): no degree held to name.
     const holds =
-      level === "none" && inProgressLevel ? `Has studied toward ${/^[AEIOU]/u.test(EDUCATION_LEVEL_NAMES[inProgressLevel]) ? "an" : "a"} ${EDUCATION_LEVEL_NAMES[inProgressLevel]}` : `Holds a ${EDUCATION_LEVEL_NAMES[level]}`;
+      level === "none" && inProgressLevel
+        ? `Has studied toward ${withArticle(EDUCATION_LEVEL_NAMES[inProgressLevel])}`
+        : `Holds ${withArticle(EDUCATION_LEVEL_NAMES[level])}`;
     out.push(`${holds}, meeting the ${joinAnd(metDegrees.map((a) => a.name))} ${requirements}.`);
   }
   if (blocks.education.some((a) => isMet(a) && a.kind === "field")) {
@@ -71,6 +73,11 @@ export function strengths(blocks: Blocks, fit: CultureFit, job: JobProfile, cand
   if (personal.length) out.push(`Shows ${joinAnd(unprefixed(personal))}, as the posting asks.`);
   if (fit.label === "High Alignment") out.push(`Culture signals align strongly with the company's (score ${fit.score.toFixed(2)}).`);
   return out.slice(0, MAX_SENTENCES);
+}
+
+/** A name with its indefinite article: "an Associate degree", "a Bachelor's degree", "a High school diploma". */
+function withArticle(name: string): string {
+  return `${/^[AEIOU]/u.test(name) ? "an" : "a"} ${name}`;
 }
 
 /** Credit of the vocabulary attribute below which areas_for_improvement mentions it. */

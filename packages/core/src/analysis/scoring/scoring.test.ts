@@ -120,6 +120,26 @@ describe("education block", () => {
     expect(trade.unmatched_attributes).toContain("High school diploma or higher (Vocational certificate or diploma in progress)");
   });
 
+  it("does not meet a high-school requirement with college work when the diploma itself is unfinished", () => {
+    const posting = "Requirements\n- High school diploma or GED";
+    const dual = match(posting, "Education\nDual enrollment: coursework toward A.A., Lincoln High School (expected graduation 2027)");
+    expect(dual.recommendation_insights.analysed_education.unmatched_attributes).toContain(
+      "High school diploma or higher (Associate degree in progress)",
+    );
+    expect(dual.summary.strengths.filter((s) => s.startsWith("Has studied toward"))).toEqual([]);
+    // A trade programme under way beside college work under way: the college work, the higher, meets it.
+    const both = match(posting, "Education\nWelding certificate program, Lincoln Tech (expected 2027)\nCoursework toward A.A.S. in Business, Mesa Community College");
+    expect(both.recommendation_insights.analysed_education.matched_attributes).toContain(
+      "High school diploma or higher (Associate degree in progress)",
+    );
+    expect(both.summary.strengths).toContain("Has studied toward an Associate degree, meeting the High school diploma or higher requirement.");
+  });
+
+  it("writes the article a degree's name takes in the strengths, held or under way", () => {
+    const held = match("Requirements\n- Associate degree", "Education\nAssociate degree in Nursing, Mesa Community College, 2015");
+    expect(held.summary.strengths).toContain("Holds an Associate degree, meeting the Associate degree or higher requirement.");
+  });
+
   it("gives full credit for a related field when the posting accepts one", () => {
     const block = match("Requirements\n- BS in Computer Science or a related field", "Education\nBS in Software Engineering, MIT")
       .recommendation_insights.analysed_education;

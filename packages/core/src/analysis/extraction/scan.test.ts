@@ -31,6 +31,12 @@ const catalogue = new Catalogue(
             { name: "Pharmacist License", type: "Certification", aliases: ["RPh License"] },
             { name: "Personal Licence Holder", type: "Certification", aliases: ["Personal Licence"] },
             { name: "Dental License", type: "Certification", aliases: ["DDS License"] },
+            { name: "Life & Health License", type: "Certification" },
+            { name: "Property & Casualty License", type: "Certification" },
+            { name: "Social Work License", type: "Certification" },
+            { name: "Commercial Drivers License", type: "Certification" },
+            { name: "Property Management License", type: "Certification" },
+            { name: "Water Treatment License", type: "Certification" },
             { name: "Tolerance Stack-Up Analysis", type: "Specialized Skill", aliases: ["Stack Analyses"] },
             { name: "Apache Spark", type: "Specialized Skill" },
             { name: "Apache Kafka", type: "Specialized Skill" },
@@ -147,6 +153,14 @@ describe("licensed roles in a licences section", () => {
     // "Real Estate License": real estate is the field, not the holder; the role that holds it is the agent.
     expect(named("Summary\nMy teaching license expired in 2018 while I worked in real estate.").map(([, name]) => name)).toEqual(["Teaching License"]);
     expect(named("Licenses\nReal Estate Agent, Ohio (#2016-123)")).toEqual([["Real Estate Agent", "Real Estate Salesperson License"]]);
+    // A field ending like a holder noun ("Management", "Water") is still a field.
+    expect(named("Summary\nLicensed in Ohio; ten years in property management and water treatment.")).toEqual([]);
+  });
+
+  it("read a licence named by its field on a line of a licences section", () => {
+    expect(named("Licenses\nLife & Health (Texas); Property & Casualty (Texas)").map(([, name]) => name)).toEqual(["Life & Health License", "Property & Casualty License"]);
+    expect(named("Licenses\nReal Estate, Texas #12345\nSocial Work, New York").map(([, name]) => name)).toEqual(["Real Estate Salesperson License", "Social Work License"]);
+    expect(named("Certifications\nCommercial Drivers, Class A (Ohio)").map(([, name]) => name)).toEqual(["Commercial Drivers License"]);
   });
 
   it("read the role as its licence on a line outside the work history that says the writer is licensed", () => {

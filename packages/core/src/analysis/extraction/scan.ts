@@ -15,6 +15,7 @@ import {
   isPluralOfShorterAcronym,
   namesAnotherHolder,
   outOfProfession,
+  withoutBrackets,
 } from "./senses.ts";
 
 export interface Hit<T, K extends string> {
@@ -108,7 +109,8 @@ export function scanText<K extends string>(text: string, vocab: SectionVocabular
     }
     found.push(...stateDriverLicenceHits(catalogue, line, found));
     if (line.section === "certifications" || (resume && line.section !== "experience" && saysLicensed(line.text))) {
-      found.push(...licensedRoleHits(text, catalogue, line, found));
+      // In prose a licence named by its field ("worked in real estate") is no licence; in a licences section it is.
+      found.push(...licensedRoleHits(text, catalogue, line, found, line.section !== "certifications"));
     }
     for (const hit of found) {
       const skill = catalogue.skill(hit.value);
@@ -117,7 +119,7 @@ export function scanText<K extends string>(text: string, vocab: SectionVocabular
         continue;
       }
       // What a writer's employer sells or makes is not the writer's skill; a posting's own business is its domain.
-      if (resume && describesEmployer(hit)) continue;
+      if (resume && describesEmployer(hit, doc.lines)) continue;
       skills.push(hit);
     }
     for (const m of LEXICON.findAll(text, line.tokens)) {
@@ -295,9 +297,18 @@ function verbFormHits<K extends string>(
 }
 
 const LICENCE_NAME = /^(.+?)\s+licen[cs]e$/iu;
-// A word naming a person who holds a licence: "Registered Nurse", "Journeyman Electrician", "Real Estate Agent",
-// "Commercial Pilot", "Nail Tech".
-const HOLDER_WORD = /(?:er|or|ist|ian|ant|ent|nurse|person|man|woman|medic|aide|guard|practitioner|pilot|tech)$/iu;
+// Words naming a person who holds a licence: "Registered Nurse", "Journeyman Electrician", "Real Estate Agent",
+// "Commercial Pilot", "Nail Tech". A list, not word endings: "Property Management", "Water Treatment" are fields.
+const HOLDER_NOUNS = new Set([
+  "nurse", "nurses", "practitioner", "pharmacist", "therapist", "hygienist", "technician", "technologist", "tech", "scientist",
+  "assistant", "aide", "medic", "paramedic", "doctor", "physician", "dentist", "pathologist", "counselor", "counsellor",
+  "dispenser", "specialist", "electrician", "plumber", "wireman", "journeyman", "journeyperson", "engineer", "operator",
+  "surveyor", "applicator", "pilot", "dispatcher", "mariner", "driver", "drivers", "broker", "agent", "salesperson",
+  "producer", "originator", "adjuster", "appraiser", "guard", "officer", "teacher", "educator", "administrator",
+  "reporter", "accountant", "mechanic", "inspector", "contractor", "architect", "veterinarian", "psychologist",
+  "worker", "cosmetologist", "barber", "esthetician", "aesthetician", "optician", "optometrist",
+  "midwife", "chiropractor", "embalmer", "director", "auctioneer", "locksmith", "investigator", "attorney", "lawyer",
+]);
 
 /**
  * Whether the words before "License" in a licence's name name its holder ("Registered Nurse", "Compact RN",
@@ -305,29 +316,33 @@ const HOLDER_WORD = /(?:er|or|ist|ian|ant|ent|nurse|person|man|woman|medic|aide|
  * License", "Physical Therapy License"): "worked in real estate" or "a social work degree" is no licence.
  */
 function namesHolder(role: string): boolean {
-  return /\p{Lu}{2,}|\p{N}|['’]s$/u.test(role) || role.split(/\s+/u).some((w) => HOLDER_WORD.test(w));
+  return /\p{Lu}{2,}|\p{N}|['’]s$/u.test(role) || role.split(/\s+/u).some((w) => HOLDER_NOUNS.has(w.toLowerCase()));
 }
-const roleMatchers = new WeakMap<Catalogue, PhraseMatcher<string>>();
+const roleMatchers = new WeakMap<Catalogue, { listed: PhraseMatcher<string>; prose: PhraseMatcher<string> }>();
 
 /**
  * The licensed roles of the catalogue's licences, by the name before "License" and its bracketed abbreviation:
  * "Registered Nurse (RN) License" → "Registered Nurse", "RN"; "Journeyman Electrician License" → "Journeyman
  * Electrician".
  */
-function licensedRoles(catalogue: Catalogue): PhraseMatcher<string> {
-  let matcher = roleMatchers.get(catalogue);
-  if (!matcher) {
-    const patterns: { phrase: string; value: string; caseSensitive?: boolean }[] = [];
+function licensedRoles(catalogue: Catalogue, prose: boolean): PhraseMatcher<string> {
+  let matchers = roleMatchers.get(catalogue);
+  if (!matchers) {
+    const listed: { phrase: string; value: string; caseSensitive?: boolean }[] = [];
+    const inProse: typeof listed = [];
     for (const s of catalogue.skills) {
       if (s.type !== "Certification") continue;
       for (const name of [s.name, ...s.aliases]) {
         const role = LICENCE_NAME.exec(name)?.[1];
         if (!role) continue;
-        const bracket = /^(.*?)\s*\(([^)]+)\)$/u.exec(role);
+        const { base: full, bracketed } = withoutBrackets(role);
+        const bracket = bracketed.at(-1);
+        const patterns: typeof listed = [];
         // A one-word role ("Teaching", "Dental") says too little on its own; its abbreviation is written in capitals.
-        const full = (bracket?.[1] ?? role).trim();
-        if (/\s/u.test(full) && namesHolder(full)) patterns.push({ phrase: full, value: s.id });
-        if (bracket) patterns.push({ phrase: bracket[2]!.trim(), value: s.id, caseSensitive: true });
+        // A role named by its field ("Real Estate", "Social Work") is the licence on a line of a licences section;
+        // in prose it is the field the writer worked in (see namesHolder).
+        if (/\s/u.test(full)) (namesHolder(full) ? patterns : listed).push({ phrase: full, value: s.id });
+        if (bracket) patterns.push({ phrase: bracket, value: s.id, caseSensitive: true });
         // A one-word role in initials is the licensed title as its holders write it ("RPh License" → "RPh, Ohio";
         // "PT License" → "PT – Colorado #1234"); not one that names a degree ("DDS License": a DDS is a degree, its
         // licence is another thing), which the education reading takes.
@@ -336,12 +351,14 @@ function licensedRoles(catalogue: Catalogue): PhraseMatcher<string> {
         }
         // A one-word role after "Licensed" is the licence: "Licensed Pharmacist, State of Ohio" (see LICENSED_ROLE_END).
         if (!/\s/u.test(full) && !bracket) patterns.push({ phrase: `licensed ${full}`, value: s.id });
+        listed.push(...patterns);
+        inProse.push(...patterns);
       }
     }
-    matcher = new PhraseMatcher(patterns);
-    roleMatchers.set(catalogue, matcher);
+    matchers = { listed: new PhraseMatcher(listed), prose: new PhraseMatcher(inProse) };
+    roleMatchers.set(catalogue, matchers);
   }
-  return matcher;
+  return prose ? matchers.prose : matchers.listed;
 }
 
 // A line that says its writer is licensed: "I have been a registered nurse for six years … I'm licensed in
@@ -369,7 +386,13 @@ function saysLicensed(text: string): boolean {
  * saysLicensed), the licensed role stands for its licence: "Registered Nurse, Illinois (active, #041-123456)" or
  * "RN – Illinois" is the Registered Nurse (RN) License. Only where no catalogue phrase already covers the words.
  */
-function licensedRoleHits<K extends string>(text: string, catalogue: Catalogue, line: Line<K>, found: readonly Hit<string, K>[]): Hit<string, K>[] {
+function licensedRoleHits<K extends string>(
+  text: string,
+  catalogue: Catalogue,
+  line: Line<K>,
+  found: readonly Hit<string, K>[],
+  prose: boolean,
+): Hit<string, K>[] {
   // Whether a match overlaps a hit found: of the hits starting before its end (sorted by start), the furthest end
   // passes its start. Looked up by binary search, not by going through the hits for every match.
   const spans = [...found].sort((a, b) => a.start - b.start);
@@ -379,7 +402,7 @@ function licensedRoleHits<K extends string>(text: string, catalogue: Catalogue, 
     const n = partitionPoint(spans, (h) => h.start < m.end);
     return n > 0 && reach[n - 1]! > m.start;
   };
-  return licensedRoles(catalogue)
+  return licensedRoles(catalogue, prose)
     .findAll(text, line.tokens)
     .filter((m) => !covered(m))
     .filter((m) => !/^licensed\s/iu.test(m.surface) || LICENSED_ROLE_END.test(text.slice(m.end, m.end + 12)))

@@ -53,12 +53,26 @@ const catalogue = new Catalogue(
             { name: "Employee Relations", type: "Specialized Skill" },
             { name: "Workplace Investigations", type: "Specialized Skill" },
             { name: "FMLA", type: "Specialized Skill" },
-            { name: "Certified Public Accountant (CPA)", type: "Certification", aliases: ["CPA"] },
+            { name: "Certified Public Accountant (CPA)", type: "Certification", aliases: ["CPA", "Certified Public Accountant"] },
             { name: "EMT Certification", type: "Certification", aliases: ["EMT", "NREMT"] },
             { name: "Patient Assessment", type: "Specialized Skill" },
             { name: "Conduit Bending", type: "Specialized Skill" },
             { name: "National Electrical Code", type: "Specialized Skill", aliases: ["NEC"] },
             { name: "Motor Controls", type: "Specialized Skill" },
+            { name: "React", type: "Specialized Skill" },
+            { name: "Intensive Care Unit (ICU)", type: "Specialized Skill", aliases: ["ICU"] },
+            { name: "Epic", type: "Specialized Skill", case_sensitive: true },
+            { name: "EPA 608 Certification", type: "Certification", aliases: ["EPA 608"] },
+            { name: "MIG Welding", type: "Specialized Skill", aliases: ["MIG"] },
+            { name: "Bookkeeping", type: "Specialized Skill" },
+            { name: "Payroll", type: "Specialized Skill" },
+            { name: "WordPress", type: "Specialized Skill" },
+            { name: "Google Ads", type: "Specialized Skill" },
+            { name: "Irrigation Repair", type: "Specialized Skill" },
+            { name: "Snow Removal", type: "Specialized Skill" },
+            { name: "Six Sigma", type: "Specialized Skill", aliases: ["Lean Six Sigma"] },
+            { name: "Hydraulic Systems", type: "Specialized Skill" },
+            { name: "Trauma Care", type: "Specialized Skill" },
           ],
         },
       },
@@ -198,20 +212,63 @@ describe("the plural of a shorter acronym", () => {
 });
 
 describe("a sentence about the employer's business", () => {
-  it("names what the company sells, makes or stores, not the writer's skill", () => {
-    expect(skillsOf("Polar Crest stores and ships frozen and refrigerated food for grocery chains. I am the site HR partner.")).toEqual([]);
-    expect(skillsOf("Riverbend makes commercial HVAC parts ($450M revenue, five legal entities).")).toEqual([]);
-    expect(skillsOf("Northstar is a 40-person health-tech startup that sells scheduling software.")).toEqual([]);
+  const job = (employer: string, title = "HR Partner") => `Experience\n${title}, ${employer}, 2019 – 2023\n`;
+
+  it("names what the employer of a position sells, makes or stores, not the writer's skill", () => {
+    expect(skillsOf(`${job("Polar Crest")}Polar Crest stores and ships frozen and refrigerated food for grocery chains.\nI am the site HR partner.`)).toEqual([]);
+    expect(skillsOf(`${job("Riverbend")}Riverbend makes commercial HVAC parts ($450M revenue, five legal entities).`)).toEqual([]);
+    expect(skillsOf(`${job("Northstar")}- Northstar is a 40-person health-tech startup that sells scheduling software.`)).toEqual([]);
+    expect(skillsOf(`${job("Acme Inc.")}The company sells scheduling software to clinics.`)).toEqual([]);
   });
 
   it("leaves the writer's own work, a duty that opens with its verb, and the noun that looks like a verb", () => {
-    expect(skillsOf("Polar Crest is a food distributor; I run its refrigeration plant and HVAC upkeep.")).toEqual(["Refrigeration Systems", "HVAC Systems"]);
+    expect(skillsOf(`${job("Polar Crest")}Polar Crest is a food distributor; I run its refrigeration plant and HVAC upkeep.`)).toEqual(["Refrigeration Systems", "HVAC Systems"]);
     expect(skillsOf("Installed and repaired HVAC and refrigeration equipment for a food distributor.")).toEqual(["HVAC Systems", "Refrigeration Systems"]);
     expect(skillsOf("Check designs against the DCS standard and HVAC code.")).toEqual(["Distributed Control Systems (DCS)", "HVAC Systems"]);
     expect(skillsOf("Ran stores with weekly scheduling of 40 associates.")).toEqual(["Scheduling"]);
-    expect(scanText("The Store Manager runs the whole building: scheduling, invoicing and HVAC upkeep.", JOB_SECTIONS, catalogue).skills.length).toBe(3);
+    expect(scanText("The Store Manager runs the whole building: scheduling, invoicing and HVAC upkeep.", RESUME_SECTIONS, catalogue).skills.length).toBe(3);
+    expect(scanText(`${job("Northwind")}The Store Manager runs the whole building: scheduling, invoicing and HVAC upkeep.`, RESUME_SECTIONS, catalogue).skills.length).toBe(3);
     // A posting's own business is its domain, read as before.
     expect(scanText("Tallyhook builds invoicing and payouts software for 4,000 trucking firms.", JOB_SECTIONS, catalogue).skills.length).toBe(1);
+  });
+
+  it("leaves duty bullets whose verbs are joined by 'and'", () => {
+    expect(skillsOf(`${job("Brightside Bank", "Developer")}- Designs and builds React apps for banks`)).toEqual(["React"]);
+    expect(skillsOf(`${job("Coolair", "Technician")}- Sells and installs HVAC systems\nInstalls and repairs HVAC units`)).toEqual(["HVAC Systems", "HVAC Systems"]);
+    expect(skillsOf(`${job("Datacore", "Engineer")}- Builds and ships Python services`)).toEqual([]);
+    expect(skillsOf("Experience\n- Designs and builds React apps for banks\n- Sells and installs HVAC systems")).toEqual(["React", "HVAC Systems"]);
+  });
+
+  it("leaves a third-person summary, and a skill that is itself the subject", () => {
+    expect(skillsOf("Maria Lopez is a bilingual registered nurse with ICU, telemetry and Epic charting experience.")).toEqual(["Intensive Care Unit (ICU)", "Epic"]);
+    expect(skillsOf("Summary\nJohn Carter is an HVAC technician with EPA 608 certification and 10 years in the field.")).toEqual(["HVAC Systems", "EPA 608 Certification"]);
+    expect(skillsOf("Senior Welder fabricates structural steel using MIG welding.")).toEqual(["MIG Welding"]);
+    expect(skillsOf("Profile\nLean Six Sigma is a passion.")).toEqual(["Six Sigma"]);
+    expect(skillsOf(`${job("Acme", "Welder")}Senior Welder fabricates structural steel using MIG welding.`)).toEqual(["MIG Welding"]);
+  });
+
+  it("leaves the self-employed describing their own business", () => {
+    // The business's name holds a skill too ("Jane Doe Bookkeeping"): each skill once.
+    const kinds = (text: string) => [...new Set(skillsOf(text))];
+    expect(kinds("Jane Doe Bookkeeping provides bookkeeping and payroll services to 30 small businesses.")).toEqual(["Bookkeeping", "Payroll"]);
+    expect(kinds(`${job("Jane Doe Bookkeeping", "Owner")}Jane Doe Bookkeeping provides bookkeeping and payroll services.`)).toEqual(["Bookkeeping", "Payroll"]);
+    expect(kinds(`${job("Acme Web", "Founder")}Acme Web builds WordPress sites and runs Google Ads campaigns`)).toEqual(["WordPress", "Google Ads"]);
+    expect(kinds(`Experience\nGarcia Landscaping — Self-employed, 2015 – 2024\nGarcia Landscaping provides lawn care, irrigation repair and snow removal`)).toEqual(["Irrigation Repair", "Snow Removal"]);
+    // The candidate's own name is no employer.
+    expect(kinds(`Jane Doe\n${job("Jane Doe Bookkeeping", "Bookkeeper")}Jane Doe Bookkeeping provides bookkeeping and payroll services.`)).toEqual(["Bookkeeping", "Payroll"]);
+  });
+
+  it("leaves a bullet where the writer speaks, after ';' or a dash too", () => {
+    expect(skillsOf(`${job("Acme", "Engineer")}Acme makes hydraulic systems; I designed them.`)).toEqual(["Hydraulic Systems"]);
+    expect(skillsOf(`${job("St. Mary's Hospital", "RN")}St. Mary's Hospital provides trauma care; I triage patients`)).toEqual(["Trauma Care"]);
+    expect(skillsOf(`${job("Acme", "Developer")}Acme builds React apps for banks — sole React developer.`)).toEqual(["React"]);
+  });
+
+  it("is linear on a long line of business sentences", () => {
+    const text = `${job("Acme")}${"Acme makes HVAC parts. ".repeat(4_300)}`.slice(0, 100_000);
+    const t = performance.now();
+    scanText(text, RESUME_SECTIONS, catalogue);
+    expect(performance.now() - t).toBeLessThan(2_000);
   });
 });
 
@@ -225,8 +282,17 @@ describe("a name shortened to an everyday phrase", () => {
     expect(skillsOf(hr.replace("corrective action", "corrective-action conversations"))).not.toContain("Corrective and Preventive Action (CAPA)");
   });
 
+  it("is not the skill when it opens a line or a sentence with a capital", () => {
+    const opening = "Employee relations, workplace investigations and FMLA for 700 associates.\nCorrective action and final warnings for 40 associates; employee relations and FMLA.";
+    expect(skillsOf(`HR Generalist\n${opening}`)).not.toContain("Corrective and Preventive Action (CAPA)");
+    expect(skillsOf(hr.replace("corrective action", "coaching. Corrective action"))).not.toContain("Corrective and Preventive Action (CAPA)");
+    // Capitals inside a sentence are a name as written: read as before.
+    expect(skillsOf(`${hr} Trained leads in Corrective Action.`)).toContain("Corrective and Preventive Action (CAPA)");
+  });
+
   it("is the skill in the skill's own profession, and the full name or acronym is read anywhere", () => {
     expect(skillsOf(quality)).toContain("Corrective and Preventive Action (CAPA)");
+    expect(skillsOf(`${quality}\nCorrective actions closed within 30 days.`)).toContain("Corrective and Preventive Action (CAPA)");
     expect(skillsOf(`${hr} Led CAPA reviews.`)).toContain("Corrective and Preventive Action (CAPA)");
   });
 });
@@ -241,6 +307,20 @@ describe("a credential named as another holder", () => {
   it("is the writer's when written as held or as an exam the writer sits", () => {
     expect(skillsOf("CPA (Ohio, 2019), active")).toEqual(["Certified Public Accountant (CPA)"]);
     expect(skillsOf("Passed the CPA exam in 2024.")).toEqual(["Certified Public Accountant (CPA)"]);
+  });
+
+  it("is the writer's in the third person, and as a partner or a practice of the writer", () => {
+    const cpa = ["Certified Public Accountant (CPA)"];
+    expect(skillsOf("James earned his CPA in 2015.")).toEqual(cpa);
+    expect(skillsOf("Maria holds her CPA license in Ohio and leads the audit team.")).toEqual(cpa);
+    expect(skillsOf("They earned their CPA in 2015.")).toEqual(cpa);
+    expect(skillsOf("Maria is a CPA partner with 12 years in audit.")).toEqual(cpa);
+    expect(skillsOf("CPA Partner at Deloitte")).toEqual(cpa);
+    expect(skillsOf("Certified Public Accountant partner, Deloitte")).toEqual(cpa);
+    expect(skillsOf("Sole proprietor of a CPA practice")).toEqual(cpa);
+    // A firm, the possessive and the one who reviews or signs stay another holder.
+    expect(skillsOf("Our CPA firm signs the audit; the CPA's letter is filed.")).toEqual([]);
+    expect(skillsOf("Prepared schedules our outside CPA signs.")).toEqual([]);
   });
 });
 

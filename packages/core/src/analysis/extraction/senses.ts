@@ -316,16 +316,36 @@ function opensProse<K extends string>(span: SpanOnLine<K>): boolean {
  * method. The words kept are an everyday phrase; the one left out said which sense. A name shortened at its end
  * ("sheet metal" of "Sheet Metal Fabrication") keeps its opening words, the sense, and is not judged so.
  */
-export function isShortenedName(skill: Skill, surface: string): boolean {
+export function isShortenedName<K extends string>(skill: Skill, span: SpanOnLine<K>): boolean {
+  // A capital that only opens a line or a sentence ("Corrective action and final warnings…") is the same words.
+  const surface = /^\p{Lu}\p{Ll}/u.test(span.surface) && opensSentence(span) ? span.surface[0]!.toLowerCase() + span.surface.slice(1) : span.surface;
   if (!/^\p{Ll}+(?:[\s-]+\p{Ll}+)+$/u.test(surface)) return false;
   // "corrective actions", "corrective-action": the plural and the hyphenated form are the same words.
-  const words = surface.split(/[\s-]+/u).map((w, i, all) => (i === all.length - 1 ? w.replace(/s$/u, "") : w));
-  const name = skill.name.replace(/\([^()]*\)/gu, "").trim().toLowerCase().split(/[\s-]+/u).map((w, i, all) => (i === all.length - 1 ? w.replace(/s$/u, "") : w));
+  const words = singularLast(surface.split(/[\s-]+/u));
+  const name = singularLast(withoutBrackets(skill.name).base.toLowerCase().split(/[\s-]+/u));
   if (words.length >= name.length || words[0] !== name[0] || words.at(-1) !== name.at(-1)) return false;
   // In order, each word of the surface a word of the name.
   let k = 0;
   for (const w of name) if (w === words[k]) k++;
   return k === words.length;
+}
+
+/** The words with a trailing "s" dropped from the last: "corrective actions" and "corrective action" alike. */
+function singularLast(words: string[]): string[] {
+  return words.map((w, i) => (i === words.length - 1 ? w.replace(/s$/u, "") : w));
+}
+
+/** A name without its bracketed parts, and those parts: "Registered Nurse (RN)" → "Registered Nurse", ["RN"]. */
+export function withoutBrackets(name: string): { base: string; bracketed: string[] } {
+  return { base: name.replace(/\([^()]*\)/gu, "").replace(/\s+/gu, " ").trim(), bracketed: [...name.matchAll(/\(([^()]+)\)/gu)].map((b) => b[1]!.trim()) };
+}
+
+/** Whether a match is the first token of its sentence (or of its line). */
+function opensSentence<K extends string>(span: SpanOnLine<K>): boolean {
+  const { line } = span;
+  const sentence = sentenceHolding(line, span.start, span.end) ?? [line.start, line.end];
+  const firstAt = tokenFrom(line.tokens, sentence[0]);
+  return firstAt >= 0 && line.tokens[firstAt]!.start === span.start;
 }
 
 // The word a credential's name adds to its acronym: "EMT Certification", "TWIC Card", "ESL Endorsement".
@@ -404,7 +424,7 @@ export function outOfProfession<K extends string>(catalogue: Catalogue, matches:
       return;
     }
     const bare = isBareCredentialAcronym(skill, m.surface);
-    const ambiguous = isAmbiguousForm(skill, m) || isGenericHead(catalogue, skill, m) || isShortenedName(skill, m.surface) || bare;
+    const ambiguous = isAmbiguousForm(skill, m) || isGenericHead(catalogue, skill, m) || isShortenedName(skill, m) || bare;
     // An initialism has many expansions, so only one of a single profession is judged by it; a credential's own
     // acronym written bare is the credential in its professions only.
     const narrow = bare || /\s/u.test(m.surface) || /^\p{Ll}/u.test(m.surface) ? MAX_PROFESSION_GROUPS : 1;
@@ -448,22 +468,22 @@ export function isPluralOfShorterAcronym(skill: Skill, surface: string): boolean
   const forms = new Set<string>();
   for (const n of [skill.name, ...skill.aliases]) {
     forms.add(n);
-    for (const b of n.matchAll(/\(([^()]+)\)/gu)) forms.add(b[1]!);
+    for (const b of withoutBrackets(n).bracketed) forms.add(b);
   }
   return forms.has(`${singular}S`) && !forms.has(singular) && !forms.has(surface);
 }
 
-// A sentence about what the employer is or does rather than what the writer did: "Polar Crest stores and ships frozen
-// and refrigerated food for grocery chains", "Riverbend makes commercial HVAC parts", "Northstar is a 40-person
-// health-tech startup that schedules home-care visits", "The company sells scheduling software to clinics". A name
-// of one to four capitalised words (or "the company", "our client"…), then "is a" or a present-tense verb of a
-// business.
+// A sentence about what the employer of a position is or does rather than what the writer did: "Polar Crest stores and
+// ships frozen and refrigerated food for grocery chains", "Riverbend makes commercial HVAC parts", "Northstar is a
+// 40-person health-tech startup that schedules home-care visits", "The company sells scheduling software to clinics".
+// A name of one to four capitalised words (or "the company"…), then "is a" or a present-tense verb of a business.
 const BUSINESS_VERBS =
   "makes|builds|sells|distributes|manufactures|produces|provides|operates|develops|serves|owns|imports|exports|" +
   "publishes|fabricates|wholesales|retails|stores|ships|designs|supplies|offers|markets|runs|delivers|processes|packs|repairs|installs";
 // Verbs that are also plural nouns ("Check designs against the NEC", "Ran stores with annual sales of $6M"): read as
 // the business's verb only after a name of two words or more, or joined to another such verb ("stores and ships").
 const NOUN_VERBS = new Set(["stores", "ships", "designs", "supplies", "offers", "markets", "runs", "delivers", "processes", "packs", "repairs", "installs"]);
+const BUSINESS_VERB = new Set(BUSINESS_VERBS.split("|"));
 // Words that open a sentence without naming anyone, or open a duty with its verb ("Ran stores with annual sales of
 // $6M", "Run safety training for all stores personnel": "stores" is the noun there).
 const NOT_A_NAME = new Set([
@@ -476,42 +496,86 @@ const EMPLOYER_NOUNS =
   "company|firm|business|employer|organi[sz]ation|client|plant|facility|distributor|manufacturer|startup|start-up|retailer|wholesaler|group|agency|chain|hospital|practice";
 const NAME_WORD = String.raw`\p{Lu}[\p{L}\p{N}&'’.-]*`;
 const EMPLOYER_CLAUSE = new RegExp(
-  String.raw`^[\s•·*–—-]*(?:(${NAME_WORD}(?:\s+(?:${NAME_WORD}|&|of|and))*?)|(?:[Tt]he|[Oo]ur|[Tt]his|[Mm]y)\s+(?:${EMPLOYER_NOUNS}))\s+(?:(?:is|was)\s+(?:a|an|the)\s|(${BUSINESS_VERBS})\s+(and\s+(?:${BUSINESS_VERBS})\s)?)`,
+  String.raw`^[\s•·*–—-]*(?:(${NAME_WORD}(?:\s+(?:${NAME_WORD}|&|of|and))*?)|(?:[Tt]he|[Tt]his)\s+(?:${EMPLOYER_NOUNS}))\s+(?:(?:is|was)\s+(?:a|an|the)\s|(${BUSINESS_VERBS})\s+(and\s+(?:${BUSINESS_VERBS})\s)?)`,
   "u",
 );
-// In the sentence, the writer's own work: "Acme makes pumps; I designed the impellers" is about the writer as well.
-const FIRST_PERSON = /(?<![\p{L}\p{N}])(?:I|my|me|we|our|us)(?![\p{L}\p{N}])/u;
-const employerSentences = new WeakMap<object, Map<number, boolean>>();
+// The writer anywhere in the bullet: "Acme makes hydraulic systems; I designed them" is the writer's work as well.
+const FIRST_PERSON = /(?<![\p{L}\p{N}])(?:I|[Mm]y|[Mm]e|[Ww]e|[Oo]ur|us)(?![\p{L}\p{N}])/u;
+// A position whose employer is the writer: what the business does is the writer's own work.
+const OWN_BUSINESS = /(?<![\p{L}\p{N}])(?:owner|co-?owner|owner-operator|founder|co-?founder|self[-\s]employed|proprietor|freelance|freelancer|independent|sole|principal|contractor|consultant)(?![\p{L}\p{N}])/iu;
+// A name that ends with a word of a job title ("Senior Welder", "Store Manager") names a person, not the employer.
+const TITLE_END = /(?:er|or|ist|ian|ant|nurse|lead|tech|aide|associate|partner|head|chief|clerk|staff|crew)$/iu;
+// Lines read back from a sentence for the entry that names its employer.
+const ENTRY_REACH = 3;
+// Per line: whether the writer speaks on it, and for each sentence start the end of the employer's description (-1: none).
+const employerSentences = new WeakMap<object, { firstPerson: boolean; ends: Map<number, number> }>();
 
 /**
- * Whether a match sits in a sentence that describes the employer's business ("Polar Crest stores and ships
- * refrigerated food"): what the company sells, makes or stores is not the writer's skill. A sentence that also speaks
- * of the writer ("…; I run its refrigeration plant") is left as it is.
+ * Whether an entry line above a work-history line names `name` as its employer (or, for "the company", any entry line
+ * with a year), within ENTRY_REACH lines of the same section. Not when the position is the writer's own business
+ * (owner, founder, self-employed…) or the name is the writer's own (it opens with the résumé's first line).
  */
-export function describesEmployer<K extends string>(span: SpanOnLine<K>): boolean {
+function entryOfEmployer<K extends string>(lines: readonly Line<K>[], line: Line<K>, name: string | null): boolean {
+  const first = lines[0]?.text.split(/[,|–—]/u)[0]?.trim() ?? "";
+  if (name !== null && first !== "" && line.index > 0 && name.startsWith(first)) return false;
+  const pattern = name === null ? /\b(?:19|20)\d\d\b|\bpresent\b/iu : new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}(?![\\p{L}\\p{N}])`, "u");
+  for (let i = line.index - 1; i >= 0 && i >= line.index - ENTRY_REACH; i--) {
+    const above = lines[i]!;
+    if (above.heading || above.section !== line.section) return false;
+    if (pattern.test(above.text)) {
+      // The position around the entry line: its title may sit on the line before or after it.
+      for (let j = Math.max(0, i - 1); j < line.index; j++) if (OWN_BUSINESS.test(lines[j]!.text)) return false;
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether a work-history match sits in a sentence that describes the employer of the position ("Polar Crest stores
+ * and ships refrigerated food", under "HR Partner, Polar Crest"): what the company sells, makes or stores is not the
+ * writer's skill. The subject must be the employer an entry line above names; a line that speaks of the writer, a
+ * summary, a duty opening with its verbs ("Designs and builds React apps"), a person ("Senior Welder fabricates…"),
+ * the writer's own business and anything after ";" or a dash are left as they are.
+ */
+export function describesEmployer<K extends string>(span: SpanOnLine<K>, lines: readonly Line<K>[]): boolean {
   const { line } = span;
+  if (line.section !== "experience") return false;
   const sentence = sentenceHolding(line, span.start, span.end) ?? [line.start, line.end];
   let cache = employerSentences.get(line);
-  if (!cache) employerSentences.set(line, (cache = new Map()));
-  let known = cache.get(sentence[0]);
-  if (known === undefined) {
+  if (!cache) employerSentences.set(line, (cache = { firstPerson: FIRST_PERSON.test(line.text), ends: new Map() }));
+  let end = cache.ends.get(sentence[0]);
+  if (end === undefined) {
+    end = -1;
     const text = line.text.slice(sentence[0] - line.start, sentence[1] - line.start);
-    const m = EMPLOYER_CLAUSE.exec(text);
-    const first = m?.[1]?.split(/\s+/u)[0]?.toLowerCase() ?? "";
-    const named = m !== null && (m[1] === undefined || (!NOT_A_NAME.has(first) && !/ed$/u.test(first)));
-    // A verb that is also a noun needs a longer name or a second verb.
-    const verb = m?.[2];
-    const plain = verb === undefined || !NOUN_VERBS.has(verb) || m![3] !== undefined || (m![1] ?? "the x").trim().split(/\s+/u).length > 1;
-    known = named && plain && !FIRST_PERSON.test(text.slice(m![0].length));
-    cache.set(sentence[0], known);
+    const m = cache.firstPerson ? null : EMPLOYER_CLAUSE.exec(text);
+    if (m) {
+      const name = m[1]?.trim();
+      const words = name?.split(/\s+/u) ?? [];
+      const first = words[0]?.toLowerCase() ?? "";
+      // A verb opening a duty ("Designs and builds", "Sells and installs") is no name, nor a word of a title.
+      const named = name === undefined || (!NOT_A_NAME.has(first) && !/ed$/u.test(first) && !words.some((w) => BUSINESS_VERB.has(w.toLowerCase())) && !TITLE_END.test(words.at(-1)!));
+      // A verb that is also a noun needs a longer name or a second verb.
+      const verb = m[2];
+      const plain = verb === undefined || !NOUN_VERBS.has(verb) || m[3] !== undefined || words.length !== 1;
+      if (named && plain && entryOfEmployer(lines, line, name ?? null)) {
+        // The description ends at a dash: "Acme builds React apps — sole React developer".
+        const rest = text.slice(m[0].length);
+        const cut = /\s[–—-]\s|[–—]/u.exec(rest);
+        end = sentence[0] + m[0].length + (cut ? cut.index : rest.length);
+      }
+    }
+    cache.ends.set(sentence[0], end);
   }
-  return known && span.start > sentence[0];
+  return span.start > sentence[0] && span.end <= end;
 }
 
 // Around a credential's name, words that make it another person or a firm: "an outside CPA firm", "the CPA's
 // adjusting entries", "reviewed by our external CPA", "the RN's patients". The writer holds none of it.
-const HOLDER_BEFORE = /(?<![\p{L}\p{N}])(?:outside|external|independent|contracted|our|their|his|her)\s+$/iu;
-const HOLDER_AFTER = /^(?:['’]s(?![\p{L}\p{N}])|\s+(?:firms?|practices?|offices?|partners?|reviews|reviewed|prepares|prepared|signs|signed)(?![\p{L}\p{N}]))/iu;
+// "his/her/their CPA" is the writer's in a third-person résumé ("James earned his CPA"), and "CPA partner", "a CPA
+// practice" are the writer's title and business.
+const HOLDER_BEFORE = /(?<![\p{L}\p{N}])(?:outside|external|independent|contracted|our)\s+$/iu;
+const HOLDER_AFTER = /^(?:['’]s(?![\p{L}\p{N}])|\s+(?:firms?|reviews|reviewed|prepares|prepared|signs|signed)(?![\p{L}\p{N}]))/iu;
 
 /**
  * Whether a credential's mention is another holder of it, not the writer: a firm or a person the writer works with

@@ -50,36 +50,8 @@ export function isNegated(text: string, hit: Hit<unknown, string>): boolean {
   return (NEGATED_TAIL.test(before) && !NOT_ONLY.test(before)) || inNegatedList(text, from, hit);
 }
 
-// The writer's own word, in the present, that they lack the skill: "I have no production experience with
-// PostgreSQL", "I've never used Kubernetes", "I have not worked with Revit". A recruiter takes it as the
-// candidate's account of their level, which a passing mention elsewhere ("some PostgreSQL for one client's reporting
-// tool") does not outweigh. A negation that is not a statement about oneself now ("the team had no CI", "started with
-// no Java and shipped three Java services") leaves the other mentions alone.
-const DISCLAIMER_TAIL =
-  /(?<![\p{L}\p{N}])I\s*(?:have|['’]ve|do\s+not\s+have|don['’]t\s+have|have\s+not|haven['’]t)\s+(?:(?:no|not|never|any)\s+)?(?:[\p{L}\p{N}/+#.'’-]+\s+){0,4}$/iu;
-
-// What the writer says they lack is the skill's use or knowledge ("no experience with", "never used", "not worked
-// with"), not a fault with it: "I have never let my CDL lapse" keeps the CDL.
-const LACKED_USE =
-  /\b(?:experience|exposure|knowledge|background|familiarity|used|use|using|worked|work|run|ran|touched|programmed|coded|operated|administered|deployed)\b/iu;
-
-/** Whether a negated mention is the writer's own present statement that they lack the skill (DISCLAIMER_TAIL). */
-function isDisclaimed(text: string, hit: Hit<unknown, string>): boolean {
-  const [from] = sentenceHolding(hit.line, hit.start, hit.start + 1) ?? [hit.line.start];
-  const before = text.slice(Math.max(from, hit.start - LOOK_BACK), hit.start);
-  const tail = DISCLAIMER_TAIL.exec(before);
-  return tail !== null && /(?:\bno|\bnot|\bnever|n['’]t)\b/iu.test(tail[0]) && LACKED_USE.test(tail[0]);
-}
-
-/**
- * The scan without its negated skill mentions: a candidate who writes "no Java" does not have Java. A skill the
- * writer says in their own words that they lack (isDisclaimed) loses its other mentions too.
- */
+/** The scan without its negated skill mentions: a candidate who writes "no Java" does not have Java. */
 export function withoutNegatedSkills<K extends string>(scan: Scan<K>): Scan<K> {
-  const negated = scan.skills.filter((hit) => isNegated(scan.doc.text, hit));
-  if (negated.length === 0) return scan;
-  const dropped = new Set(negated);
-  const disclaimed = new Set(negated.filter((hit) => isDisclaimed(scan.doc.text, hit)).map((hit) => hit.value));
-  const skills = scan.skills.filter((hit) => !disclaimed.has(hit.value) && !dropped.has(hit));
-  return { ...scan, skills };
+  const skills = scan.skills.filter((hit) => !isNegated(scan.doc.text, hit));
+  return skills.length === scan.skills.length ? scan : { ...scan, skills };
 }

@@ -1,4 +1,6 @@
+import { loadDefaultCatalogue } from "@winnow/catalogue";
 import { describe, expect, it } from "vitest";
+import { Catalogue } from "../../catalogue/catalogue.ts";
 import { fixtureContext } from "../__fixtures__/catalogue.ts";
 import { RESUME_SECTIONS } from "../text/headings.ts";
 import { withoutNegatedSkills } from "./negation.ts";
@@ -8,6 +10,12 @@ const ctx = fixtureContext();
 const kept = (text: string): string[] => {
   const scan = scanText(text, RESUME_SECTIONS, ctx.catalogue);
   return [...new Set(withoutNegatedSkills(scan).skills.map((h) => ctx.catalogue.skill(h.value)!.name))].sort();
+};
+
+const shipped = new Catalogue(loadDefaultCatalogue());
+const keptShipped = (text: string): string[] => {
+  const scan = scanText(text, RESUME_SECTIONS, shipped);
+  return [...new Set(withoutNegatedSkills(scan).skills.map((h) => shipped.skill(h.value)!.name))].sort();
 };
 
 describe("negated skill mentions", () => {
@@ -43,9 +51,46 @@ describe("negated skill mentions", () => {
 
   it("keeps the items of a list that an 'and' or a new clause takes out of the negation", () => {
     expect(kept("Experience\n- Never missed a release date, shipped Python, Go and Docker services")).toEqual(["Docker", "Go", "Python"]);
+    expect(kept("Experience\n- Never missed a release date, shipped Python, Go or Docker services")).toEqual(["Docker", "Go", "Python"]);
     expect(kept("Experience\n- Not on call; Python, Go or Java services")).toEqual(["Go", "Java", "Python"]);
     // A negated fault in a list still leaves the skill.
     expect(kept("Experience\n- No outages or Kubernetes incidents in two years")).toContain("Kubernetes");
+  });
+
+  it("keeps the items of a list that follows the negated phrase rather than being it", () => {
+    // Each list below follows the negated phrase, so the list rule takes none of its items: what is dropped is only
+    // what the three-word rule (NEGATED_TAIL, "Never late, drove forklifts") dropped before lists were read.
+    const cases: [string, string[]][] = [
+      ["Not only Java or Python but also Kubernetes.", ["Java", "Kubernetes", "Python"]],
+      ["Not a manager, but led Python, Go or Java teams", ["Go", "Java", "Python"]],
+      ["Never late, drove forklifts, reach trucks or pallet jacks daily", ["Pallet Jack Operation"]],
+      ["Reduced costs without layoffs, using Excel, SQL or Tableau", ["Tableau"]],
+      ["Handled tickets with no escalation, SQL, Excel or Tableau reporting", ["Tableau"]],
+      ["Shipped on time, not once late, using Jira, Confluence or Trello", ["Confluence", "Trello"]],
+      ["Never missed a release date, shipped Python, Go or Docker services", ["Docker", "Go", "Python"]],
+    ];
+    for (const [text, expected] of cases) expect(keptShipped(`Experience\n- ${text}`), text).toEqual(expected);
+  });
+
+  it("still drops the items of a list that is the negated phrase", () => {
+    expect(keptShipped("Experience\n- Have not used Tableau, Power BI or Looker professionally")).not.toContain("Looker");
+    expect(keptShipped("Experience\n- No Jira, Confluence or Trello; tracked work on paper")).toEqual([]);
+    expect(keptShipped("Experience\n- Built reports without using Excel, SQL or Tableau")).toEqual([]);
+    expect(keptShipped("Experience\n- Python services; I have not used Java, Go or Docker")).toEqual(["Python"]);
+  });
+
+  it("stays fast when a negation heads a long run of 'or's and no list", () => {
+    const cases = [
+      `Experience\n- ${`no ${"nor ".repeat(35)}(`.repeat(3000)}`.slice(0, 100_000) + " Java",
+      `Experience\n- ${`${"no " + "or ".repeat(10)}`.repeat(4)}(Java) `.repeat(2500).slice(0, 100_000),
+      `Experience\n- ${`no ${"a or ".repeat(27)}(Java) `.repeat(1000)}`.slice(0, 100_000),
+    ];
+    for (const text of cases) {
+      expect(text.length).toBeGreaterThanOrEqual(99_000);
+      const t0 = performance.now();
+      kept(text);
+      expect(performance.now() - t0).toBeLessThan(2000);
+    }
   });
 
   it("stays fast on a long negated list", () => {

@@ -38,6 +38,23 @@ describe("counterfactual variants of the screening benchmark's résumés", () =>
     expect(withGraduationShift("B.S. Computer Science, Foo University, 2019\nAnalyst | 2019 – 2021", 10)).toBe(
       "B.S. Computer Science, Foo University, 2009\nAnalyst | 2019 – 2021",
     );
+    // Jobs at a school keep their years, whatever the role or the state's code; schooling lines shift (review).
+    for (const job of [
+      "Chemistry Teacher — Newton North High School, Newton, MA — 2015 – 2020",
+      "Biology Teacher, Starkville High School, Starkville, MS, 2015 – 2020",
+      "Custodian, Westside High School, Omaha, NE, 2015 – 2020",
+      "School Nurse, Westside High School, Omaha, NE, 2015 – 2020",
+      "Athletic Director, Westside High School, 2015 – 2020",
+      "Associate Principal, Westside High School, 2015 – 2020",
+      "Master Teacher, Westside High School, 2015 – 2020",
+      "Westside High School, Omaha, NE — 2015 to 2020\nMath Teacher",
+    ]) {
+      expect(withGraduationShift(`EXPERIENCE\n${job}`, 10), job).toBe(`EXPERIENCE\n${job}`);
+    }
+    expect(withGraduationShift("EXPERIENCE\nCashier, Kroger, 2019 – 2021\nWestside High School, 2010; class president; coached by Coach Smith", 10)).toBe(
+      "EXPERIENCE\nCashier, Kroger, 2019 – 2021\nWestside High School, 2000; class president; coached by Coach Smith",
+    );
+    expect(withGraduationShift("EDUCATION\nLincoln High School Diploma, 2010", 10)).toBe("EDUCATION\nLincoln High School Diploma, 2000");
     const shifted = cases.filter((x) => withGraduationShift(x.resume, 10) !== x.resume);
     expect(shifted.length).toBeGreaterThan(cases.length / 2);
   });

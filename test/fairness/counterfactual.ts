@@ -8,6 +8,9 @@ import { analyseCandidate, analyseJob, scoreMatch, type EngineContext, type Matc
 import { Catalogue } from "@winnow/core/catalogue/catalogue";
 import { TitleNormalizer } from "@winnow/core/catalogue/normalizer";
 import { loadDefaultCatalogue } from "@winnow/catalogue";
+import { extractCandidateEducation } from "@winnow/core/analysis/extraction/education";
+import { scanText } from "@winnow/core/analysis/extraction/scan";
+import { RESUME_SECTIONS } from "@winnow/core/analysis/text/headings";
 
 const SETS = ["screening", "screening-fresh", "screening-fresh2"].map((set) => new URL(`../fixtures/${set}/`, import.meta.url));
 // The date the dev set was written, so that "Present" does not drift with the clock.
@@ -167,26 +170,42 @@ const DEGREE_LINE = /\b(?:B\.?S\.?c?|B\.?A\.?|BSc|BEng|Bachelor|M\.?S\.?c?|M\.?A
 
 /**
  * Graduation years moved `by` years earlier, on degree lines only, a cue of age: a degree finished in 1995 rather
- * than 2015 says the candidate is older, not better or worse qualified. Years stay in the past.
+ * than 2015 says the candidate is older, not better or worse qualified. Years stay in the past. A degree line is one
+ * the engine itself reads as schooling: a line of the education section, or a line its education reader takes a
+ * degree from. A job at a school is work history wherever it is ("Chemistry Teacher — Newton North High School,
+ * Newton, MA — 2015 – 2020", "Custodian, Westside High School, 2015 – 2020"): its years stay.
  */
 export function withGraduationShift(text: string, by: number): string {
+  const schooling = schoolingLines(text);
   return text
     .split("\n")
-    .map((line) =>
-      DEGREE_LINE.test(line) && !IN_PROGRESS.test(line) && !LICENCE_LINE.test(line) && !WORK_AT_SCHOOL.test(line)
+    .map((line, i) =>
+      schooling.has(i) && DEGREE_LINE.test(line) && !IN_PROGRESS.test(line) && !LICENCE_LINE.test(line)
         ? line.replace(/\b(19|20)\d{2}\b/gu, (y) => String(Number(y) - by))
         : line,
     )
     .join("\n");
 }
 
-// A job at a high school is work history, not schooling: "Mathematics Teacher — Bexley Heights High School, Bexley,
-// OH — 2018 – 2026" (a role named beside the school, no other degree word on the line).
-const WORK_AT_SCHOOL = new RegExp(
-  String.raw`^(?!.*\b(?:B\.?S|B\.?A|BSc|Bachelor|M\.?S|M\.?A|MSc|MBA|M\.?Ed|Master|Ph\.?D|Doctor|Associate|Diploma|GED|graduat\w*)\b)` +
-    String.raw`(?=.*\bHigh School\b)(?=.*\b(?:[Tt]eacher|[Cc]ounsel(?:l)?or|[Pp]rincipal|[Cc]oach|[Ii]nstructor|[Pp]araprofessional|[Ll]ibrarian|[Ss]ubstitute)\b)`,
-  "u",
-);
+let sharedCatalogue: Catalogue | null = null;
+
+/** The numbers (from 0, split at "\n") of the lines the engine reads as schooling: see withGraduationShift. */
+function schoolingLines(text: string): Set<number> {
+  sharedCatalogue ??= new Catalogue(loadDefaultCatalogue());
+  const scan = scanText(text, RESUME_SECTIONS, sharedCatalogue);
+  const taken = extractCandidateEducation(scan, NOW).lines;
+  const out = new Set<number>();
+  let lineNumber = 0;
+  let at = 0;
+  for (const line of scan.doc.lines) {
+    for (let nl = text.indexOf("\n", at); nl !== -1 && nl < line.start; nl = text.indexOf("\n", at)) {
+      lineNumber++;
+      at = nl + 1;
+    }
+    if (!line.heading && (line.section === "education" || taken.has(line.index))) out.add(lineNumber);
+  }
+  return out;
+}
 
 /** A résumé text and a variant of it that differs in protected content only; both must score the same. */
 export interface VariantPair {

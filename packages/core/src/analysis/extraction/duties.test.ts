@@ -81,6 +81,20 @@ describe("terms of employment in a responsibilities section", () => {
     );
     expect(found).toHaveLength(3);
   });
+
+  it("keeps the work a sentence goes on to after the terms of employment (review of the rule)", () => {
+    for (const sentence of [
+      "This is a part-time role responsible for payroll processing, accounts payable, vendor reconciliations and month-end journal entries.",
+      "This is a night shift position in which you will monitor telemetry, titrate vasoactive drips and precept new graduate nurses.",
+      "This is a remote role supporting our EMEA customers: you will triage tickets, reproduce bugs and escalate outages.",
+      "It is a contract/remote position: build ETL pipelines in Python and Airflow and maintain the Snowflake warehouse.",
+    ]) {
+      const found = duties(`Responsibilities\n${sentence}`);
+      expect(found, sentence).toHaveLength(1);
+      // The terms are the work's, not the contract's.
+      expect(found[0]!.terms.join(" "), sentence).not.toMatch(/\b(?:part-time|remote|contract|night)\b/u);
+    }
+  });
 });
 
 describe("duties stated in prose", () => {

@@ -194,6 +194,27 @@ const TERMS_OF_EMPLOYMENT = new RegExp(
   "iu",
 );
 
+// What may follow the terms of employment and still tell only of them: nothing, brackets, or where or when the work is
+// ("… role based in our Leeds office", "… position (36 hours a week …)").
+const TERMS_ONLY = /^[\s.,;:!—–-]*(?:$|[(\[]|(?:based|located|working|offering|paying)\b)/iu;
+
+/**
+ * The terms of a unit of a responsibilities section, or null for a sentence that states only the terms of the
+ * employment. A sentence opening with them and going on to the work keeps the terms of what follows the opening:
+ * "This is a part-time role responsible for payroll processing, accounts payable …", "It is a contract/remote
+ * position: build ETL pipelines in Python and Airflow".
+ */
+function dutyTerms(text: string, unit: { tokens: Token[]; skills: SkillSpan[]; from: number; to: number }) {
+  const opening = TERMS_OF_EMPLOYMENT.exec(text.slice(unit.from, unit.to));
+  if (!opening) return termsOf(unit.tokens, unit.skills);
+  const restAt = unit.from + opening[0].length;
+  if (TERMS_ONLY.test(text.slice(restAt, unit.to))) return null;
+  return termsOf(
+    unit.tokens.filter((t) => t.start >= restAt),
+    unit.skills.filter((h) => h.start >= restAt),
+  );
+}
+
 /**
  * The duties of a posting: the sentences of its responsibilities section, with lines wrapped mid-sentence joined
  * again and every bullet a duty of its own, or, without that section, the duties its prose states (`prose`, from
@@ -232,8 +253,8 @@ export function extractJobDuties(scan: Scan<JobSection>, prose: readonly ProseDu
   }
   const duties: Duty[] = [];
   for (const unit of units) {
-    if (TERMS_OF_EMPLOYMENT.test(text.slice(unit.from, unit.to))) continue;
-    const terms = termsOf(unit.tokens, unit.skills);
+    const terms = dutyTerms(text, unit);
+    if (terms === null) continue;
     if (terms.size < MIN_DUTY_TERMS) continue;
     duties.push({ name: shorten(text.slice(unit.from, unit.to)), terms: [...terms.keys()] });
     if (duties.length >= MAX_DUTIES) break;

@@ -161,6 +161,28 @@ describe("candidate education", () => {
     );
   });
 
+  it("reads the whole clause before the verb, and a past year, as a degree held (review of the in-progress rule)", () => {
+    for (const held of [
+      "Summary\nAfter successfully completing my bachelor's degree in Psychology in 2015 I joined a staffing firm.",
+      "Summary\nRegistered nurse, 8 years, since successfully completing my BSN at Temple University.",
+      "Summary\nAfter passing the NCLEX and completing my BSN at Temple University in 2019, I worked in the ICU.",
+      "Summary\nFinishing my Bachelor of Science in Accounting at DePaul University in 2014, I moved to Chicago.",
+    ]) {
+      expect(candidate(held).level, held).toBe("bachelor");
+    }
+    // What must not change: a degree still being earned, with an expected year or none, or a year in another sentence.
+    expect(candidate("Summary\nStaff accountant since 2018, currently completing my MBA in Finance at Drexel University, expected 2027.").inProgressLevel).toBe("master");
+    expect(candidate("Summary\nStaff accountant since 2018. Completing my MBA in Finance at Drexel University.").inProgressLevel).toBe("master");
+    expect(candidate("Summary\nI work on weekends while completing my BSN at Temple University.").level).toBe("none");
+  });
+
+  it("reads the clause before a studying verb in linear time", () => {
+    const long = "Summary\n" + "after and ".repeat(10_000) + "completing my BSN at Temple University.";
+    const t0 = performance.now();
+    candidate(long);
+    expect(performance.now() - t0).toBeLessThan(2000);
+  });
+
   it("finds institutions by name pattern", () => {
     expect(findInstitution("M.Sc. Computer Science, Technical University of Munich, 2014")).toBe("Technical University of Munich");
     expect(findInstitution("University of California, Berkeley")).toBe("University of California");
@@ -345,6 +367,20 @@ describe("a high school someone worked at (issue 4 audit)", () => {
     expect(candidate("Experience\nLincoln High School Diploma, 2010").level).toBe("secondary");
     expect(candidate("Experience\nGraduated from Lincoln High School, 2010").level).toBe("secondary");
     expect(candidate("Education\nLincoln High School, Springfield, IL, 2010").level).toBe("secondary");
+  });
+
+  it("keeps a high school with a single year and no role the writer's schooling, under any heading (review)", () => {
+    expect(candidate("EXPERIENCE\nCashier, Kroger, 2019 – 2021\nLincoln High School, Springfield, IL, 2010").level).toBe("secondary");
+    expect(candidate("WORK HISTORY\nWarehouse Associate, Amazon, 2019 – 2021\nRoosevelt High School, Dayton, OH, June 2012").level).toBe(
+      "secondary",
+    );
+    expect(candidate("EXPERIENCE\nCashier, Kroger, 2019 – 2021\nWestside High School, 2010; class president; coached by Coach Smith").level).toBe(
+      "secondary",
+    );
+    // What must not change: a school with a job's range, or a staff role beside it or on its entry's undated line.
+    expect(candidate("EXPERIENCE\nCustodian, Westside High School, Omaha, NE, 2015 – 2020").degrees).toEqual([]);
+    expect(candidate("EXPERIENCE\nWestside High School, Omaha, NE\nMath Teacher\nAug 2015 – Jun 2020").degrees).toEqual([]);
+    expect(candidate("EXPERIENCE\nWestside High School — Math Teacher (2015)").degrees).toEqual([]);
   });
 });
 

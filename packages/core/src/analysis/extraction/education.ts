@@ -112,17 +112,34 @@ const NAMED_BEFORE = /\p{Lu}[\p{L}.'’-]*\s+$/u;
 const SCHOOL_NAME_KIND = /^(?:high|secondary) school$/iu;
 const SCHOOL_LEAVING = /\b(?:diploma|graduat\w*|ged|equivalency|class of)\b/iu;
 
+// A range of dates on a line, "2015 – 2020", "Aug 2015 to Jun 2020", "2019 – Present", "since 2015": a job's.
+const DATE_RANGE_ON_LINE =
+  /\b(?:19|20)\d{2}\s*(?:-{1,2}|–|—|−|to|until|till|through|thru)\s*(?:\p{L}{3,9}\.?\s+)?(?:(?:19|20)\d{2}|present|current|now|today)\b|\bsince\s+(?:\p{L}{3,9}\.?\s+)?(?:19|20)\d{2}\b/iu;
+// The roles of a school's staff, as a line names them beside the school ("Custodian, Westside High School …").
+const SCHOOL_ROLE =
+  /\b(?:teacher|teaching|coach|custodian|janitor|nurse|principal|counsel(?:l)?or|aide|paraprofessional|para|librarian|secretary|administrator|director|coordinator|instructor|tutor|substitute|driver|cook|cashier|clerk|manager|specialist|psychologist|therapist|pathologist|technician|officer|guard|maintenance|groundskeeper|registrar|dean|superintendent|advis[eo]r|interventionist|assistant|associate|staff|chair|worker|attendant|educator|faculty)s?\b/iu;
+
 /**
  * Whether a secondary "degree" is the name of a school someone worked at: in the experience section, "High School" ending
  * a school's name ("Social Studies Teacher, Worthington Ridge High School, Worthington, OH — 2014 to 2026"), on a line
- * that says nothing of a diploma. "Lincoln High School Diploma, 2010" and a school in the education section stay the
- * writer's schooling.
+ * that says nothing of a diploma, and with a job's marks: a range of dates on the line, or a staff role before the
+ * school's name, right after it, or on the short undated line above or below ("Westside High School, Omaha, NE — 2015 to
+ * 2020\nMath Teacher"). "Lincoln High School Diploma, 2010", "Lincoln High School, Springfield, IL, 2010" under the
+ * experience heading (a single year, no role) and a school in the education section stay the writer's schooling.
  */
-function workplaceSchool<K extends string>(hit: Hit<DegreeEntry, K>): boolean {
+function workplaceSchool<K extends string>(scan: Scan<K>, hit: Hit<DegreeEntry, K>): boolean {
   const { line } = hit;
   if (line.section !== "experience" || hit.value.level !== "secondary" || !SCHOOL_NAME_KIND.test(hit.surface)) return false;
   const before = hit.start - line.start;
-  return NAMED_BEFORE.test(line.text.slice(Math.max(0, before - 80), before)) && !SCHOOL_LEAVING.test(line.text);
+  if (!NAMED_BEFORE.test(line.text.slice(Math.max(0, before - 80), before)) || SCHOOL_LEAVING.test(line.text)) return false;
+  if (DATE_RANGE_ON_LINE.test(line.text) || SCHOOL_ROLE.test(line.text.slice(0, before))) return true;
+  // The words right after the name, up to the next separator: "Westside High School — Math Teacher (2015)".
+  const after = line.text.slice(hit.end - line.start).replace(/^[\s,;:|·—–-]+/u, "");
+  if (SCHOOL_ROLE.test(/^[\p{L}\s.'’-]{0,40}/u.exec(after)![0])) return true;
+  return [scan.doc.lines[line.index - 1], scan.doc.lines[line.index + 1]].some(
+    (l) => !!l && !l.heading && l.section === line.section && l.tokens.length <= 6 && !/\b(?:19|20)\d{2}\b/u.test(l.text) && !SCHOOL_LEAVING.test(l.text) &&
+      SCHOOL_ROLE.test(l.text) && !/^\s*[•·*-]/u.test(l.text),
+  );
 }
 
 /** Whether a degree word is part of a catalogue skill's name ("Journeyman Electrician License", "CIM Diploma"). */
@@ -500,15 +517,38 @@ function unfinishedDegrees<T extends { start: number; end: number; value: { leve
 /**
  * A degree the sentence says is still being earned, by the verb right before it: "Completing my bachelor's degree",
  * "currently finishing a B.S. in Accounting", "working toward my BSN", "studying for an MBA", "while completing my
- * associate degree". Not after "after", "since", "upon", "on" or "before": "After completing my bachelor's in 2015 I
- * joined …" names a degree held. The verb must stand within a few words of the degree, in the same sentence.
+ * associate degree". Not when its clause tells what came after it: after "after", "since", "upon", "on" or "before",
+ * with an adverb in -ly or another "…ing … and" between ("After successfully completing my bachelor's …", "After
+ * passing the NCLEX and completing my BSN …"); nor when the sentence dates it in a past year and expects nothing
+ * ("Finishing my Bachelor of Science … in 2014, I moved to Chicago."). The verb must stand within a few words of the
+ * degree, in the same sentence.
  */
 const STUDYING_FOR =
-  /(?<!\b(?:after|since|upon|on|before)\s+)\b(?:completing|finishing|working\s+towards?|studying\s+for)\s+(?:(?:my|a|an|the|her|his|their|our|final\s+year\s+of|last\s+year\s+of)\s+){0,2}$/iu;
+  /\b(?:completing|finishing|working\s+towards?|studying\s+for)\s+(?:(?:my|a|an|the|her|his|their|our|final\s+year\s+of|last\s+year\s+of)\s+){0,2}$/iu;
+// The words of the verb's clause before it that make the degree a past one.
+const AFTER_COMPLETING =
+  /\b(?:after|since|upon|on|before)\s+(?:\p{L}+ly\s+)?(?:\p{L}+ing\b[^,.;:!?]{0,60}?\s+and\s+(?:\p{L}+ly\s+)?)?$/iu;
+const EXPECTED = /\b(?:expect(?:ed|ing)?|anticipated|graduating|graduation|in\s+progress|ongoing|currently|now)\b/iu;
 
-export function studyingFor(lineText: string, degreeAt: number): boolean {
+export function studyingFor(lineText: string, degreeAt: number, now?: Date): boolean {
   if (degreeAt <= 0) return false;
-  return STUDYING_FOR.test(lineText.slice(Math.max(0, degreeAt - 60), degreeAt));
+  const windowStart = Math.max(0, degreeAt - 60);
+  const verb = STUDYING_FOR.exec(lineText.slice(windowStart, degreeAt));
+  if (!verb) return false;
+  const verbAt = windowStart + verb.index;
+  // The clause before the verb, back to the previous comma, full stop or other break (at most 120 characters).
+  const back = lineText.slice(Math.max(0, verbAt - 120), verbAt);
+  const clause = back.slice(Math.max(...[",", ".", ";", ":", "!", "?", "(", "•"].map((c) => back.lastIndexOf(c))) + 1);
+  if (AFTER_COMPLETING.test(clause)) return false;
+  if (now) {
+    const sentenceEnd = lineText.slice(degreeAt).search(/[.!?;](?:\s|$)/u);
+    const breaks = [...back.matchAll(/[.!?;]\s/gu)];
+    const sentenceStart = breaks.length > 0 ? Math.max(0, verbAt - 120) + breaks[breaks.length - 1]!.index + 1 : Math.max(0, verbAt - 120);
+    const sentence = lineText.slice(sentenceStart, sentenceEnd < 0 ? lineText.length : degreeAt + sentenceEnd);
+    const years = [...sentence.matchAll(/\b(?:19|20)\d{2}\b/gu)].map((m) => Number(m[0]));
+    if (years.length > 0 && years.every((y) => y < now.getUTCFullYear()) && !EXPECTED.test(sentence)) return false;
+  }
+  return true;
 }
 
 /**
@@ -558,7 +598,7 @@ export function extractCandidateEducation(
         !namesAnAward(d) &&
         !namesSomeone(d, lineHits) &&
         !schoolsDiploma(d, secondary) &&
-        !workplaceSchool(d)),
+        !workplaceSchool(scan, d)),
     );
     if (accepted.length === 0 && inEducation && institution !== null) {
       const programme = tradeProgramme(scan, line, institution);
@@ -629,7 +669,7 @@ export function extractCandidateEducation(
         level: d.value.level,
         fields: [...own.values()],
         institution: degreeInstitution,
-        inProgress: inProgress || studyingFor(line.text, d.start - line.start),
+        inProgress: inProgress || studyingFor(line.text, d.start - line.start, now),
         evidence: {
           snippet: passage ?? snippetAround(text, line, d.start, d.end),
           section: line.section,

@@ -593,14 +593,47 @@ function detailOfEntry(
   line: ResumeLine,
   ranges: readonly MonthInterval[],
   entryRanges: readonly MonthInterval[],
+  entryLine: ResumeLine,
   cache: TitleCache,
 ): boolean {
   const sentence = dutySentence(line);
   if (!sentence && !partOfBullet(scan, line, ranges)) return false;
   if (!ranges.every((r) => entryRanges.some((e) => e.start <= r.start && r.end <= e.end))) return false;
+  if (exactTitle(scan, ctx, line, cache) === null) return true;
   // A role told in a sentence of the job's duties is part of that job ("Charge nurse on nights since 2024; preceptor
-  // for 6 new graduates."), not a position of its own.
-  return sentence || exactTitle(scan, ctx, line, cache) === null;
+  // for 6 new graduates."), not a position of its own: only under an entry that has its own title, and only when
+  // descriptive words or an open "since" follow the role. A role followed by a separator or its own range is a
+  // promotion under one employer ("• Charge Nurse, 2019 – present; supervise …", "- Senior Accountant from 2021 to
+  // present; …"), and so is every dated role under an entry headed by the employer alone.
+  return sentence && entryTitled(scan, ctx, entryLine, cache) && !roleThenDates(scan, ctx, line, ranges, cache);
+}
+
+/** Whether an entry's line, or the line right above it with no year (its head), has a title. */
+function entryTitled(scan: Scan<ResumeSection>, ctx: EngineContext, entryLine: ResumeLine, cache: TitleCache): boolean {
+  if (exactTitle(scan, ctx, entryLine, cache) !== null) return true;
+  const above = scan.doc.lines[entryLine.index - 1];
+  return !!above && !above.heading && above.section === entryLine.section && !BULLET.test(above.text) &&
+    !/\b(?:19|20)\d{2}\b/u.test(above.text) && exactTitle(scan, ctx, above, cache) !== null;
+}
+
+// What may stand between a role and its own dates: separators, "from", "between", "in" ("Senior Accountant from 2021").
+const ROLE_DATE_GAP = /^[\s,;:|()\[\]·•–—-]*(?:(?:from|between|in|during|dates?)\b[\s,:]*)?$/iu;
+
+/** Whether a line's title is followed right away by its first date range (a role with its own dates, not prose). */
+function roleThenDates(
+  scan: Scan<ResumeSection>,
+  ctx: EngineContext,
+  line: ResumeLine,
+  ranges: readonly MonthInterval[],
+  cache: TitleCache,
+): boolean {
+  const found = titleOnLine(ctx, scan.doc.text, line, cache.credentials.licences.get(line.index));
+  if (!found) return false;
+  const first = [...ranges].sort((a, b) => a.from - b.from)[0]!;
+  if (first.from < found.end) return false;
+  // An open "since" date tells how long the role has gone on within the job: "bedside nurse since 2024".
+  if (/^\W*since\b/iu.test(scan.doc.text.slice(first.from, first.to))) return false;
+  return ROLE_DATE_GAP.test(scan.doc.text.slice(found.end, first.from));
 }
 
 // A sentence's end: a word or year of three characters or more and a full stop, or a clause break ("…since 2024; preceptor …").
@@ -706,7 +739,7 @@ export function extractCandidateExperience(
   const cache: TitleCache = { titles: new Map(), credentials: credentialsOf(scan, ctx) };
   const rangesByLine = new Map<number, MonthInterval[]>();
   // The ranges of the last entry line read, while its section goes on: a detail line's dates inside them are its.
-  let entry: { section: ResumeSection; ranges: MonthInterval[] } | null = null;
+  let entry: { section: ResumeSection; ranges: MonthInterval[]; line: ResumeLine } | null = null;
   for (const line of scan.doc.lines) {
     if (line.heading || line.section !== entry?.section) entry = null;
     if (line.heading || NOT_EMPLOYMENT.has(line.section) || educationLines.has(line.index)) continue;
@@ -720,9 +753,9 @@ export function extractCandidateExperience(
     );
     const ranges = employmentRanges(scan, ctx, line, kept, cache);
     if (ranges.length === 0) continue;
-    if (entry && detailOfEntry(scan, ctx, line, ranges, entry.ranges, cache)) continue;
+    if (entry && detailOfEntry(scan, ctx, line, ranges, entry.ranges, entry.line, cache)) continue;
     rangesByLine.set(line.index, ranges);
-    entry = { section: line.section, ranges };
+    entry = { section: line.section, ranges, line };
   }
 
   const positions: Position[] = [];

@@ -324,6 +324,47 @@ describe("entries the work history takes from the wrong lines (issue 4 audit)", 
     expect(read("EXPERIENCE\nStaff Nurse, Mercy Hospital, 2019 – Present\nWorked as a charge nurse at Mercy West from 2014 to 2018.\n")).toHaveLength(2);
   });
 
+  it("keeps promotions under one employer told as roles with their own dates (review of the duty-sentence rule)", () => {
+    const titles = (text: string) => read(text).map((p) => [p[0], p[2], p[3]]);
+    expect(
+      titles(
+        "EXPERIENCE\nMercy Hospital, Toledo, OH, 2012 – Present\n• Charge Nurse, 2019 – present; supervise a team of eight nurses on nights.\n• Staff Nurse, 2012 – 2019; cared for cardiac step-down patients.\n",
+      ),
+    ).toEqual([
+      ["Charge Nurse", "2019-07", "2026-11"],
+      [null, "2012-07", "2026-11"],
+      ["Registered Nurse", "2012-07", "2019-06"],
+    ]);
+    expect(
+      titles(
+        "EXPERIENCE\nAccountant, Deloitte, Chicago, IL, 2016 – Present\n- Senior Accountant from 2021 to present; lead the month-end close for three entities.\n- Staff Accountant from 2016 to 2021; reconciled bank and intercompany accounts.\n",
+      ),
+    ).toEqual([
+      ["Accountant", "2021-07", "2026-11"],
+      ["Accountant", "2016-07", "2026-11"],
+      ["Accountant", "2016-07", "2021-06"],
+    ]);
+    expect(
+      titles(
+        "EXPERIENCE\nAcme Corp, Columbus, OH, 2015 – Present\nSenior software engineer from 2019 to present; lead the payments platform team.\nSoftware engineer from 2015 to 2019; built the billing service in Java.\n",
+      ),
+    ).toEqual([
+      ["Software Engineer", "2019-07", "2026-11"],
+      [null, "2015-07", "2026-11"],
+      ["Software Engineer", "2015-07", "2019-06"],
+    ]);
+    // Under an entry headed by the employer alone, a dated role in a sentence is a position too.
+    expect(
+      titles(
+        "EXPERIENCE\nMercy Hospital, Toledo, OH, 2012 – Present\nCharge nurse on the cardiac step-down unit from 2019 to present; supervise eight nurses.\nStaff nurse on the medical-surgical floor from 2012 to 2019; cared for post-op patients.\n",
+      ),
+    ).toHaveLength(3);
+    // What must not change: under a titled entry, a role with descriptive words or an open "since" is the job's detail.
+    expect(
+      titles("EXPERIENCE\nStaff Nurse, Medical ICU — Susquehanna General Hospital, Harrisburg, PA\nJune 2019 – Present\nCharge nurse on nights since 2024; preceptor for 6 new graduates.\n"),
+    ).toEqual([["Registered Nurse", "2019-06", "2026-11"]]);
+  });
+
   it("takes no title from the next entry's head", () => {
     const entry = [
       "EXPERIENCE",

@@ -34,3 +34,28 @@ describe("a kind of a skill the posting names in brackets after it", () => {
     expect(performance.now() - t0).toBeLessThan(1500);
   });
 });
+
+describe("a bracket after a skill that asks for a kind of it", () => {
+  it("keeps the kind as a requirement when the bracket asks for it, lists it, or names a higher rung of a ladder", () => {
+    expect(requirements("Requirements\n- Kubernetes (EKS experience required)")).toContain("Amazon EKS (must)");
+    expect(requirements("Requirements\n- Employee relations (must have led workplace investigations)")).toContain("Workplace Investigations (must)");
+    expect(requirements("Requirements\n- OSHA 10 (OSHA 30 preferred)")).toContain("OSHA 30 (nice)");
+    const excel = requirements("Requirements\n- Advanced Excel (pivot tables, VLOOKUP, macros)");
+    expect(excel.some((r) => r.startsWith("Pivot Tables"))).toBe(true);
+    expect(excel.some((r) => r.startsWith("VLOOKUP"))).toBe(true);
+    // A higher rung of a credential ladder named as the posting's own is still asked for.
+    expect(requirements("Requirements\n- OSHA 10 (our sites use OSHA 30)").some((r) => r.startsWith("OSHA 30"))).toBe(true);
+  });
+
+  it("still drops a kind the bracket names as the posting's own", () => {
+    expect(requirements("Requirements\n- Kubernetes (we run EKS) and Terraform")).toEqual(["Kubernetes (must)", "Terraform (must)"]);
+    expect(requirements("Requirements\n- Kubernetes (all of our services are on EKS)")).toEqual(["Kubernetes (must)"]);
+  });
+
+  it("stays fast on a long line of open brackets", () => {
+    const text = `Requirements\n- ${"Kubernetes (we run EKS ".repeat(5000)}`.slice(0, 100_000);
+    const t0 = performance.now();
+    requirements(text);
+    expect(performance.now() - t0).toBeLessThan(2000);
+  });
+});

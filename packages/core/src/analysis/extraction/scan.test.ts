@@ -122,7 +122,8 @@ describe("skills shown by the verb of the work", () => {
     // A noun spelt like the verb, a third person, a subject on a line that does not run on into this one.
     expect(verbs("Experience\n- Built the weekly schedule for 40 nurses")).toEqual([]);
     expect(verbs("Experience\n- Vendors negotiate directly with finance")).toEqual([]);
-    expect(verbs("Experience\nSkills I\n\nNegotiate renewals")).toEqual([]);
+    expect(verbs("Experience\nSkills I\n\nnegotiate renewals")).toEqual([]);
+    expect(verbs("Experience\nI run discovery, and then I\n\nnegotiate renewals")).toEqual([]);
     expect(verbs("Experience\nI account for 30% of regional revenue")).toEqual([]);
     expect(verbs("Summary\nI negotiate deals for a living")).toEqual([]);
   });

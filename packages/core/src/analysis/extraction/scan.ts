@@ -2,7 +2,7 @@ import type { Catalogue } from "../../catalogue/catalogue.ts";
 import { LEXICON, type LexEntry } from "../lexicon/index.ts";
 import { PhraseMatcher, type Match } from "../../text/matcher.ts";
 import type { Token } from "../../text/tokens.ts";
-import { endsWithCapitalisedWord, parseDocument, tokenStartingAt, type Document, type Line, type SectionVocabulary } from "../text/document.ts";
+import { BULLET_MARKS, endsWithCapitalisedWord, parseDocument, tokenStartingAt, type Document, type Line, type SectionVocabulary } from "../text/document.ts";
 import { RESUME_SECTIONS } from "../text/headings.ts";
 import { MASK } from "../text/mask.ts";
 import { partitionPoint } from "../../partition-point.ts";
@@ -244,19 +244,31 @@ function oneWordSkills(catalogue: Catalogue): Map<string, string> {
 const SUBJECT_ADVERBS: ReadonlySet<string> = new Set(["also", "still", "personally", "now", "then", "regularly", "usually", "often", "directly"]);
 
 /**
- * Whether the token at `at` is the present-tense verb of a first-person subject: "I negotiate the order form", "we
- * schedule…", with at most one adverb between ("I also negotiate"). A résumé written in prose says its duties so as
- * often as in the past tense; after "I" or "we" the word is a verb, never the noun it is spelt like ("a schedule").
+ * Whether the token at `at` is the present-tense verb of a first-person subject: "I negotiate the order form", with
+ * at most one adverb between ("I also negotiate"). A résumé written in prose says its duties so as often as in the
+ * past tense; after "I" the word is a verb, never the noun it is spelt like ("a schedule"). "We" is the writer's team
+ * only on a bulleted duty ("- We schedule 14 cooks a night"); in a sentence it is as often the employer, whose
+ * business is no skill of the writer ("Acme is a staffing agency: we recruit nurses for 40 hospitals").
  */
-function firstPersonVerb(tokens: readonly Token[], at: number, before: readonly Token[]): boolean {
+function firstPersonVerb(tokens: readonly Token[], at: number, before: readonly Token[], bulleted: boolean): boolean {
   // The subject may end the line before, when the sentence wraps ("… and I" / "negotiate the order form").
-  const all = at < 2 ? [...before.slice(-2), ...tokens.slice(0, at)] : tokens.slice(at - 2, at);
+  const carried = at < 3 ? Math.min(before.length, 3) : 0;
+  const all = at < 3 ? [...before.slice(before.length - carried), ...tokens.slice(0, at)] : tokens.slice(at - 3, at);
   let k = all.length - 1;
   if (k >= 0 && SUBJECT_ADVERBS.has(all[k]!.norm)) k--;
   if (k < 0) return false;
   const subject = all[k]!;
-  return subject.raw === "I" || subject.norm === "we";
+  if (subject.norm === "we") return bulleted && k >= carried;
+  if (subject.raw !== "I") return false;
+  if (k >= carried) return true;
+  // An "I" ending the line before follows a word of its sentence ("… and then I", "… for the CFO. I"), not a title
+  // word whose grade it is, right after it ("Accountant I" / "schedule audits for 12 clients").
+  const word = all[k - 1];
+  return word !== undefined && (/^\p{Ll}/u.test(word.raw) || subject.start - word.end > 1);
 }
+
+// A bulleted line: a list mark and a space ("- ", "• ").
+const BULLETED_LINE = new RegExp(`^${BULLET_MARKS}\\s`, "u");
 
 /**
  * Skills a work-history line shows by the verb of the work rather than its noun: "negotiated renewals" shows
@@ -272,6 +284,7 @@ function verbFormHits<K extends string>(
 ): Hit<string, K>[] {
   const index = oneWordSkills(catalogue);
   const hits: Hit<string, K>[] = [];
+  const bulleted = BULLETED_LINE.test(line.text);
   // Covered spans by start, walked alongside the tokens (both in text order): no search of the hits per token.
   const spans = [...found].sort((a, b) => a.start - b.start);
   let next = 0;
@@ -282,7 +295,7 @@ function verbFormHits<K extends string>(
     if (word.length < MIN_VERB_LENGTH || token.end <= reach) return;
     const past = word.endsWith("ed");
     // "I account for 30% of revenue" is no more accounting than "accounted for" is.
-    const present = !past && firstPersonVerb(line.tokens, at, before) && !OTHER_SENSE_VERBS.has(`${word}ed`) && !OTHER_SENSE_VERBS.has(`${word}d`);
+    const present = !past && firstPersonVerb(line.tokens, at, before, bulleted) && !OTHER_SENSE_VERBS.has(`${word}ed`) && !OTHER_SENSE_VERBS.has(`${word}d`);
     if ((!past && !present) || OTHER_SENSE_VERBS.has(word)) return;
     // A participle negated inside a compound names what was not done: "goods received-not-invoiced",
     // "non-negotiated rates" ("co-planned", "lacto-fermented" are work done).

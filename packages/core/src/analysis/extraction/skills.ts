@@ -154,6 +154,13 @@ function namesFieldOfStudy(scan: Scan<JobSection>, hit: Hit<string, JobSection>)
 // then a few words, none of them closing it ("Kubernetes (we run EKS", "cloud (AWS").
 const OPEN_BRACKET_AFTER = /^\s*\((?:[^()\n]{0,40}\s)?$/u;
 const BRACKET_REACH = 48;
+// The rest of such a bracket after the kind, up to its closing bracket ("EKS) and Terraform" → "").
+const BRACKET_REST = /^[^()\n]{0,60}(?=\))/u;
+// Words of a bracket that name the kind as the posting's own instance: "we run EKS", "on our EKS clusters".
+const OWN_INSTANCE = /\b(?:we\s+(?:use|run)|our)\b/iu;
+// Words of a bracket that ask for the kind itself, so it is a requirement of its own: "EKS experience required",
+// "must have led workplace investigations", "OSHA 30 preferred", "a plus", "ideally", "strongly", "only".
+const ASKS_FOR_KIND = /\b(?:requir\w*|must|prefer\w*|plus|ideal\w*|strong\w*|only|bonus|nice|need\w*|essential)\b/iu;
 
 /**
  * Catalogue skills a posting names, with how firmly (see requirementStrength; a skill named in the title, as in
@@ -213,12 +220,22 @@ export function extractJobSkills(
     if (covered) found.delete(key);
   }
 
-  // A kind of a skill named in brackets right after it ("Kubernetes (we run EKS)", "a message broker (RabbitMQ)") is
-  // the posting's own instance of that skill, not a second requirement: anyone who meets the skill meets what the
-  // bracket names as far as a recruiter asks, and the kind already meets the skill.
+  // A kind of a skill named in brackets right after it as the posting's own ("Kubernetes (we run EKS)", "CRM (our
+  // Salesforce org)") is the posting's instance of that skill, not a second requirement: anyone who meets the skill
+  // meets what the bracket names as far as a recruiter asks, and the kind already meets the skill. A bracket that
+  // only lists kinds ("Advanced Excel (pivot tables, VLOOKUP)") or asks for one ("EKS experience required", "OSHA 30
+  // preferred") asks for each; so does one naming a higher rung of a credential ladder (OSHA 30 for OSHA 10).
   const kindsOfSkill = (id: string): string[] => {
     const skill = catalogue.skill(id);
-    return skill ? [...catalogue.kindsOf(id), ...includingSkills(catalogue, skill)] : [];
+    if (!skill) return [];
+    return skill.type === "Certification" ? catalogue.kindsOf(id) : [...catalogue.kindsOf(id), ...includingSkills(catalogue, skill)];
+  };
+  const namesOwnInstance = (open: number, hit: Hit<string, JobSection>): boolean => {
+    const text = scan.doc.text;
+    // Up to the closing bracket, else a few words on (no closing bracket in reach: "Kubernetes (we run EKS, …").
+    const after = text.slice(hit.end, Math.min(hit.line.end, hit.end + 61));
+    const bracket = text.slice(open, hit.end) + (BRACKET_REST.exec(after)?.[0] ?? after);
+    return OWN_INSTANCE.test(bracket) && !ASKS_FOR_KIND.test(bracket);
   };
   // Hits are in text order: the skill a bracket follows is among the few hits just before it (BRACKET_REACH).
   const isBracketedKind = (at: number, req: { strength: Strength }): boolean => {
@@ -231,6 +248,7 @@ export function extractJobSkills(
         outer.end <= hit.start &&
         OPEN_BRACKET_AFTER.test(scan.doc.text.slice(outer.end, hit.start)) &&
         kindsOfSkill(outer.value).includes(hit.value) &&
+        namesOwnInstance(outer.end, hit) &&
         [...found.values()].some((r) => r.ids.includes(outer.value) && (r.strength === "must" || req.strength === "nice"))
       ) {
         return true;

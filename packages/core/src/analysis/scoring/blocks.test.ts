@@ -10,6 +10,7 @@ import {
   namesTheWork,
   namedRole,
   narrowsTitle,
+  narrowsWrittenTitle,
   KIN_FULL_OVERLAP,
   RELATED_ROLE_CREDIT,
   RESOLVED_SKILLS_WEIGHT,
@@ -416,6 +417,29 @@ describe("a held title the posting's title narrows", () => {
     // The part after a separator is the team or place, not the role.
     expect(narrowsTitle("Warehouse Supervisor - 2nd Shift")("Shift Supervisor")).toBe(false);
     expect(narrowsTitle("Mechanical Design Engineer")(null)).toBe(false);
+  });
+
+  it("as written, only when the posting's title adds no word of the work, nor a rank that is another job", () => {
+    expect(narrowsWrittenTitle("Backend Software Engineer")("Backend Engineer")).toBe(true);
+    expect(narrowsWrittenTitle("Back-End Software Engineer (Go) - Payments")("Senior Back-End Engineer")).toBe(true);
+    expect(narrowsWrittenTitle("Senior Backend Software Engineer II")("Backend Engineer")).toBe(true);
+    // Held title as written → posting title: a rank or a word that names other work, a symbol that tells languages apart.
+    const pairs: [string, string][] = [
+      ["Partner Marketing Manager", "Product Marketing Manager"],
+      ["C# Developer", "C++ Developer"],
+      ["Medical Officer", "Chief Medical Officer"],
+      ["Defense Attorney", "Insurance Defense Attorney"],
+      ["Auto Technician", "Auto Body Technician"],
+      ["Clinical Nurse", "Clinical Research Nurse"],
+      ["Development Officer", "Community Development Officer"],
+      ["Associate General Counsel", "General Counsel"],
+      ["General Counsel", "Associate General Counsel"],
+      ["Intermediate School Teacher", "High School Teacher"],
+      ["Backend Engineer", "Backend Platform Engineer"],
+    ];
+    for (const [written, posting] of pairs) expect([written, posting, narrowsWrittenTitle(posting)(written)]).toEqual([written, posting, false]);
+    expect(narrowsWrittenTitle("Backend Software Engineer")("Engineer")).toBe(false);
+    expect(narrowsWrittenTitle("Backend Software Engineer")(null)).toBe(false);
   });
 
   const posting = analyseJob("Backend Software Engineer\nRequirements\n- Python and Go", ctx);

@@ -7,6 +7,7 @@ import { formatYears, joinOr } from "../format.ts";
 import { EDUCATION_LEVEL_NAMES, educationRank } from "../lexicon/education.ts";
 import { includesAsHeld } from "../lexicon/inclusions.ts";
 import { escapeRegExp } from "../text/regexp.ts";
+import { tokenize } from "../../text/tokens.ts";
 import type { CandidateProfile, CandidateSkill, Evidence, JobProfile, NamedEvidence, NamedRequirement, Position, QuotaPeriod, SkillAlternative, SkillRequirement, WorkAuthorisationRequirement, WorkAuthorisationStatement, YearsRequirement } from "../types.ts";
 import { weightOf, type Attribute } from "./attributes.ts";
 import { ageInYears, monthOf, RECENT_YEARS, recencyWeight } from "./recency.ts";
@@ -425,6 +426,44 @@ export function narrowsTitle(postingTitle: string): (name: string | null) => boo
   };
 }
 
+// Words a posting's title may add to a title as written and still name the same job: the kind of engineering it is
+// ("Backend Software Engineer" for "Backend Engineer").
+const GENERIC_TITLE_WORDS: ReadonlySet<string> = new Set(["software"]);
+// Seniority words either side may add: how senior the job is, graded apart (levelAttribute), not what it is. Ranks
+// that name another job ("Chief Medical Officer", "Associate General Counsel", "Partner Marketing Manager") and
+// words that only look like ranks ("Intermediate School Teacher") are no such words.
+const SENIORITY_WORDS: ReadonlySet<string> = new Set(["senior", "sr", "snr", "junior", "jr", "lead", "principal", "staff", "experienced"]);
+
+/**
+ * Whether the posting's title narrows a title as written, stricter than for the catalogue's own name
+ * (`narrowsTitle`): every word of the written title, symbols kept ("C#" is not "C++") and rank words kept but for
+ * seniority ("Senior", "Lead"), is among the posting title's words in order, the last word last, and the posting's
+ * title adds only seniority, grades or a generic word ("Backend Engineer" for "Backend Software Engineer"). A
+ * posting title that adds a word of the work ("Insurance Defense Attorney", "Auto Body Technician") or a rank that
+ * is another job ("Chief Medical Officer") is another job than the one written.
+ */
+export function narrowsWrittenTitle(postingTitle: string): (written: string | null) => boolean {
+  const posting = writtenTitleWords(postingTitle.split(TITLE_CORE_END)[0] ?? "");
+  return (written) => {
+    const own = written ? writtenTitleWords(written) : [];
+    if (own.length < 2 || own.at(-1) !== posting.at(-1)) return false;
+    let i = 0;
+    for (const w of posting) {
+      if (w === own[i]) i++;
+      else if (!GENERIC_TITLE_WORDS.has(w) && !SENIORITY_WORDS.has(w)) return false;
+    }
+    return i === own.length;
+  };
+}
+
+/** The words of a title as written, lower-cased with their symbols ("c#", "c++"), less grades and seniority words. */
+function writtenTitleWords(text: string): string[] {
+  const words = tokenize(text)
+    .map((t) => t.norm)
+    .filter((w) => !/^(?:[ivx]+|\p{N}+)$/u.test(w));
+  return words.filter((w, i) => i === words.length - 1 || !SENIORITY_WORDS.has(w));
+}
+
 /**
  * The words of a title, lower-cased, but grades and the level words before its role word ("Senior Engineer II" →
  * ["engineer"]; a rank that is the role word stays: "Marketing Manager").
@@ -630,13 +669,15 @@ function experienceAttributes(job: JobProfile, candidate: CandidateProfile): Att
     // catalogue does not know that names the posting's role word, whichever earns more; credit fades with its age.
     // A title of the group that the posting's title narrows ("Mechanical Engineer" for "Mechanical Design Engineer")
     // is held as the posting's own, whether the catalogue's name or the title as written is the one the posting's
-    // title contains ("Backend Engineer", the catalogue's Backend Developer, for "Backend Software Engineer").
+    // title contains ("Backend Engineer", the catalogue's Backend Developer, for "Backend Software Engineer"); the
+    // title as written only when the posting adds no word of the work to it (`narrowsWrittenTitle`).
     const ageOf = (p: Position) => recencyWeight(ageInYears(p.end, candidate.asOf));
     const narrowed = narrowsTitle(job.title.text);
+    const narrowedAsWritten = narrowsWrittenTitle(job.title.text);
     const held = exp.positions.find(
       (p) =>
         p.titleId === job.title.id ||
-        (p.careerGroup !== null && p.careerGroup === job.title.careerGroup && (narrowed(p.catalogueTitle) || narrowed(p.title))),
+        (p.careerGroup !== null && p.careerGroup === job.title.careerGroup && (narrowed(p.catalogueTitle) || narrowedAsWritten(p.title))),
     );
     const group = held ? undefined : exp.positions.find((p) => p.careerGroup !== null && p.careerGroup === job.title.careerGroup);
     const groupCredit = group ? relatedRoleCredit(job, group) * ageOf(group) : 0;

@@ -17,9 +17,15 @@ describe("sales and digital marketing shorthand", () => {
     expect(skillsIn("Grew organic social followers 40%; ran executive search for the CFO role")).not.toContain("Search Engine Optimization");
   });
 
-  it("reads cold calls, singular or plural, as cold calling", () => {
-    expect(skillsIn("I open most deals myself through cold calls to controllers")).toContain("Cold Calling");
-    expect(skillsIn("Booked 40% of first meetings from a cold call")).toContain("Cold Calling");
+  it("reads cold calling as the work, not cold calls someone else made", () => {
+    expect(skillsIn("Cold calling and LinkedIn outreach to controllers")).toContain("Cold Calling");
+    expect(skillsIn("Cold-calling 60 prospects a day")).toContain("Cold Calling");
+    // A seller's own pipeline source, written singular: "self-sourced (cold call, LinkedIn, sequences)".
+    expect(skillsIn("~55% self-sourced (cold call, LinkedIn, Outreach sequences)")).toContain("Cold Calling");
+    // "Cold calls" are also the ones a front desk takes: a receptionist screening them does no prospecting, so the
+    // plural noun alone is not read (the matcher cannot ask who made the calls).
+    expect(skillsIn("Screened cold calls and routed visitors")).not.toContain("Cold Calling");
+    expect(skillsIn("Fielded cold calls from vendors for the office manager")).not.toContain("Cold Calling");
   });
 
   it("does not read calls that are not cold as cold calling", () => {

@@ -13,6 +13,12 @@ describe("classroom teachers' names for their practices", () => {
     expect(skillsIn("Responsive Classroom Core Course (2021)")).toContain("Classroom Management");
   });
 
+  it("reads a culturally responsive classroom as culturally responsive teaching, not the Responsive Classroom approach", () => {
+    const skills = skillsIn("Built a culturally responsive classroom community where every family saw itself");
+    expect(skills).not.toContain("Classroom Management");
+    expect(skills).toContain("Culturally Responsive Teaching");
+  });
+
   it("reads restorative circles, the core restorative practice, as restorative practices", () => {
     expect(skillsIn("PBIS + restorative circles; class job system")).toContain("Restorative Practices");
     expect(skillsIn("Restorative circles facilitator training (2020)")).toContain("Restorative Practices");

@@ -28,6 +28,13 @@ const phraseOf = (name: string): string =>
     .map((t) => t.norm)
     .join(" ");
 
+/**
+ * Punctuation between two words that a skill's name does not run on over: a sentence's end, a clause's or a list's
+ * separator ("Sold on Amazon, cloud kitchens", "Apache; Spark", "Python | SQL", "Excel • Word"). A line break inside a
+ * sentence (the scan joins a wrapped line to the next), a hyphen or a slash ("CI/CD", "Cold-Calling") is no break.
+ */
+const PHRASE_BREAKS = /[.;,|•]/u;
+
 export class Catalogue {
   readonly version: string;
   readonly source: string;
@@ -69,6 +76,7 @@ export class Catalogue {
           caseSensitive: s.case_sensitive && tokenize(phrase).length === 1,
         })),
       ),
+      { breaks: PHRASE_BREAKS },
     );
     this.titleMatcher = new PhraseMatcher(
       data.titles.flatMap((t) => [t.name, ...t.aliases].map((phrase) => ({ phrase, value: t.id }))),

@@ -28,6 +28,25 @@ interface Entry<T> {
   value: T;
   caseSensitive: boolean;
   raw: string;
+  /** Bit k set: the phrase itself has a break (see MatcherOptions.breaks) between its words k and k + 1. */
+  breaks: number;
+}
+
+export interface MatcherOptions {
+  /**
+   * Punctuation that ends a phrase: a match may not have it between two of its words unless the phrase itself does
+   * ("Amazon, cloud kitchens" is no "Amazon Cloud"). Without it, any characters between words are allowed.
+   */
+  breaks?: RegExp;
+}
+
+/** Bit k set when the gap between tokens k and k + 1 (of at most 31 gaps) holds a break. */
+function breakMask(text: string, tokens: readonly Token[], from: number, n: number, breaks: RegExp): number {
+  let mask = 0;
+  for (let k = 0; k < n - 1 && k < 31; k++) {
+    if (breaks.test(text.slice(tokens[from + k]!.end, tokens[from + k + 1]!.start))) mask |= 1 << k;
+  }
+  return mask;
 }
 
 /**
@@ -40,7 +59,10 @@ export class PhraseMatcher<T> {
   /** First token → the token counts of phrases starting with it, longest first. */
   private readonly lengthsByFirst = new Map<string, number[]>();
 
-  constructor(patterns: Iterable<Pattern<T>>) {
+  private readonly breaks: RegExp | undefined;
+
+  constructor(patterns: Iterable<Pattern<T>>, options: MatcherOptions = {}) {
+    this.breaks = options.breaks;
     for (const p of patterns) this.add(p);
   }
 
@@ -57,8 +79,10 @@ export class PhraseMatcher<T> {
     const list = this.entries.get(key) ?? [];
     const raw = rawPhraseKey(pattern.phrase);
     const caseSensitive = pattern.caseSensitive ?? false;
-    if (!list.some((e) => e.value === pattern.value && e.caseSensitive === caseSensitive && e.raw === raw)) {
-      list.push({ value: pattern.value, caseSensitive, raw });
+    const phraseTokens = tokenize(pattern.phrase);
+    const breaks = this.breaks ? breakMask(pattern.phrase, phraseTokens, 0, phraseTokens.length, this.breaks) : 0;
+    if (!list.some((e) => e.value === pattern.value && e.caseSensitive === caseSensitive && e.raw === raw && e.breaks === breaks)) {
+      list.push({ value: pattern.value, caseSensitive, raw, breaks });
     }
     this.entries.set(key, list);
   }
@@ -85,8 +109,11 @@ export class PhraseMatcher<T> {
         const first = slice[0]!;
         const last = slice[n - 1]!;
         const glued = GLUE.has(text[first.start - 1] ?? "") || GLUE.has(text[last.end] ?? "");
+        // A phrase does not run on over a break the text has between its words and the phrase itself has not.
+        const breaks = this.breaks && n > 1 ? breakMask(text, tokens, i, n, this.breaks) : 0;
         const seen = new Set<T>();
         for (const e of list) {
+          if ((breaks & ~e.breaks) !== 0) continue;
           // Case-sensitive entries are the ones that double as ordinary words or letters, so they must stand alone.
           if (e.caseSensitive && (e.raw !== raw || glued)) continue;
           if (seen.has(e.value)) continue;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildCatalogue } from "../../catalogue/build.ts";
 import { Catalogue } from "../../catalogue/catalogue.ts";
 import type { CatalogueSourceFile } from "../../catalogue/types.ts";
-import { includingSkills } from "./inclusions.ts";
+import { closeInclusions, includesAsHeld, includingSkills } from "./inclusions.ts";
 
 const content: CatalogueSourceFile = {
   skills: [
@@ -95,7 +95,11 @@ describe("includingSkills", () => {
   });
 
   it("names the online channels for digital marketing, not offline marketing nor the other way round", () => {
-    expect(including("Digital Marketing")).toEqual(["Email Marketing", "Paid Social Advertising", "Pay-Per-Click Advertising", "Search Engine Optimization"]);
+    // Through the channel they buy, the ad platforms too: Google Ads work is paid search, which is digital marketing.
+    expect(including("Digital Marketing")).toEqual([
+      "Email Marketing", "Google Ads", "LinkedIn Ads", "Meta Ads Manager", "Microsoft Advertising", "Paid Social Advertising",
+      "Pay-Per-Click Advertising", "Search Engine Optimization", "TikTok Ads",
+    ]);
     expect(including("Search Engine Optimization")).toEqual([]);
     expect(including("Event Marketing")).toEqual([]);
   });
@@ -149,6 +153,7 @@ describe("includingSkills", () => {
   it("names the statutes of US employment law for employment law, and investigations for employee relations", () => {
     // Advising on FLSA exempt status or administering FMLA leave and ADA accommodations is applying employment law;
     // investigating harassment complaints is employee-relations casework.
+    // ADA Compliance too, but only from accommodation wording: see includesAsHeld.
     expect(including("Employment Law")).toEqual(["ADA Compliance", "EEO Compliance", "FLSA", "FMLA"]);
     expect(including("Employee Relations")).toEqual(["Workplace Investigations"]);
     // Not the other way round, and not their neighbours: running payroll is no employment law, union bargaining no
@@ -164,5 +169,43 @@ describe("includingSkills", () => {
     // A classroom's own management is no school-wide PBIS framework, and restorative practice alone is no management.
     expect(including("Positive Behavioral Interventions and Supports (PBIS)")).toEqual([]);
     expect(including("Restorative Practices")).toEqual([]);
+  });
+});
+
+describe("closeInclusions", () => {
+  it("follows inclusions through each other, once per skill, in order", () => {
+    const direct = new Map([["digital", ["ppc", "social"]], ["ppc", ["google-ads"]], ["social", ["meta", "tiktok"]]]);
+    expect(closeInclusions(direct).get("digital")).toEqual(["ppc", "google-ads", "social", "meta", "tiktok"]);
+    expect(closeInclusions(direct).get("ppc")).toEqual(["google-ads"]);
+    expect(closeInclusions(direct).get("google-ads")).toBeUndefined();
+  });
+
+  it("stops on a cycle, and no skill includes itself", () => {
+    const direct = new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a", "b"]]]);
+    const closed = closeInclusions(direct);
+    expect(closed.get("a")).toEqual(["b", "c"]);
+    expect(closed.get("c")).toEqual(["a", "b"]);
+  });
+
+  it("closes a long, cyclic chain in bounded time, not by every path", () => {
+    const n = 500;
+    const direct = new Map(Array.from({ length: n }, (_, i) => [`s${i}`, [`s${i + 1}`, `s${(i * 7) % n}`]] as [string, string[]]));
+    const started = performance.now();
+    const closed = closeInclusions(direct);
+    expect(closed.get("s0")!.length).toBe(n);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe("includesAsHeld", () => {
+  it("counts ADA compliance as employment law only where it is about accommodating people", () => {
+    const none = new Set<string>();
+    expect(includesAsHeld("ADA Compliance", none, "Handled the reasonable-accommodation conversation with team members")).toBe(true);
+    expect(includesAsHeld("ADA Compliance", none, "Administer ADA accommodation requests with our TPA")).toBe(true);
+    // A website's WCAG work and a store's ramps are ADA compliance of another kind.
+    expect(includesAsHeld("ADA Compliance", none, "Rebuilt the checkout for ADA compliance (WCAG 2.1 AA)")).toBe(false);
+    expect(includesAsHeld("ADA Compliance", none, "Brought ramps and restrooms into ADA compliance")).toBe(false);
+    // Other inclusions are unaffected.
+    expect(includesAsHeld("FLSA", none, "Advised on FLSA exempt status")).toBe(true);
   });
 });

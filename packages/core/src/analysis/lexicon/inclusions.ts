@@ -50,7 +50,8 @@ export const INCLUSIONS: ReadonlyArray<readonly [included: string, by: readonly 
   ["Workforce Management", ["UKG", "Dayforce", "Reflexis", "Verint", "Calabrio", "NICE IEX WFM"]],
   // The statutes of US employment law: advising on FLSA overtime and exempt status, administering FMLA leave or ADA
   // accommodations, or EEO compliance is applying employment law ("know the basics of US employment law: FMLA, ADA,
-  // FLSA, Title VII and I-9 compliance").
+  // FLSA, Title VII and I-9 compliance"). ADA Compliance only where its mention is about accommodating people
+  // (READ_FROM): "ADA compliance" is as often a website's accessibility (WCAG) work or a building's ramps.
   ["Employment Law", ["FLSA", "FMLA", "ADA Compliance", "EEO Compliance"]],
   // Investigating harassment, discrimination and misconduct complaints is the casework of employee relations.
   ["Employee Relations", ["Workplace Investigations"]],
@@ -86,34 +87,75 @@ const HELD_AS_OTHER: ReadonlyMap<string, { held: readonly string[]; named: RegEx
 ]);
 
 /**
- * Whether a held including credential (by catalogue name) meets what it includes, given the names of the candidate's
- * skills and the text of its mention: see HELD_AS_OTHER.
+ * An including skill that includes only when its mention says so: ADA compliance is employment law when it is about
+ * accommodating employees ("reasonable-accommodation conversation", "ADA accommodation requests"), not a website's
+ * WCAG conformance or a store's ramps and restrooms.
+ */
+const READ_FROM: ReadonlyMap<string, RegExp> = new Map([["ADA Compliance", /accommodat|interactive\s+process/iu]]);
+
+/**
+ * Whether a held including skill or credential (by catalogue name) meets what it includes, given the names of the
+ * candidate's skills and the text of its mention: see HELD_AS_OTHER and READ_FROM.
  */
 export function includesAsHeld(including: string, heldNames: ReadonlySet<string>, mention: string): boolean {
   const other = HELD_AS_OTHER.get(including);
-  return !other || (!other.held.some((name) => heldNames.has(name)) && !other.named.test(mention));
+  if (other && (other.held.some((name) => heldNames.has(name)) || other.named.test(mention))) return false;
+  const readFrom = READ_FROM.get(including);
+  return !readFrom || readFrom.test(mention);
+}
+
+/**
+ * Each key's includers followed transitively (a includes b, b includes c: both a and b include c), in the order
+ * reached; a cycle stops at the skills already reached and no skill includes itself.
+ */
+export function closeInclusions(direct: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
+  const closed = new Map<string, string[]>();
+  for (const [id, including] of direct) {
+    const reached = new Set<string>();
+    const stack: string[] = [];
+    const pushAll = (ids: readonly string[]) => {
+      for (let k = ids.length - 1; k >= 0; k--) if (ids[k] !== id && !reached.has(ids[k]!)) stack.push(ids[k]!);
+    };
+    pushAll(including);
+    while (stack.length) {
+      const next = stack.pop()!;
+      if (reached.has(next)) continue;
+      reached.add(next);
+      pushAll(direct.get(next) ?? []);
+    }
+    closed.set(id, [...reached]);
+  }
+  return closed;
 }
 
 const indexes = new WeakMap<Catalogue, Map<string, string[]>>();
 
-/** Included skill id → ids of the skills that include it, of the same type. */
+/**
+ * Included skill id → ids of the skills that include it, of the same type, followed transitively: Google Ads includes
+ * paid search, which is digital marketing, so Google Ads work meets a digital-marketing requirement. Built once per
+ * catalogue; a cycle in the list (none is meant) stops at the skills already reached.
+ */
 function inclusionIndex(catalogue: Catalogue): Map<string, string[]> {
   let index = indexes.get(catalogue);
   if (index) return index;
   const byName = new Map<string, Skill[]>();
   for (const s of catalogue.skills) byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
-  index = new Map();
+  const direct = new Map<string, string[]>();
   for (const [included, by] of INCLUSIONS) {
     for (const skill of byName.get(included) ?? []) {
       const including = by.flatMap((name) => byName.get(name) ?? []).filter((s) => s.type === skill.type);
-      index.set(skill.id, [...(index.get(skill.id) ?? []), ...including.map((s) => s.id)]);
+      direct.set(skill.id, [...(direct.get(skill.id) ?? []), ...including.map((s) => s.id)]);
     }
   }
+  index = closeInclusions(direct);
   indexes.set(catalogue, index);
   return index;
 }
 
-/** Skills that include the given one (OSHA 30 for OSHA 10, Amazon EC2 for Amazon Web Services); often none. */
+/**
+ * Skills that include the given one, directly or through another (OSHA 30 for OSHA 10, Amazon EC2 for Amazon Web
+ * Services, Google Ads for digital marketing through paid search); often none.
+ */
 export function includingSkills(catalogue: Catalogue, skill: Skill): string[] {
   return inclusionIndex(catalogue).get(skill.id) ?? [];
 }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { Catalogue } from "@winnow/core/catalogue/catalogue";
+import { loadDefaultCatalogue } from "./index.ts";
+
+const catalogue = new Catalogue(loadDefaultCatalogue());
+const skillsIn = (text: string): string[] =>
+  [...new Set(catalogue.findSkills(text).map((m) => catalogue.skill(m.value)!.name))].sort();
+
+describe("a skill's name does not run on over punctuation between its words", () => {
+  it("reads no skill from words that a comma, a full stop, a semicolon, a bar or a bullet keeps apart", () => {
+    expect(skillsIn("Sold on Amazon, cloud kitchens and food trucks")).not.toContain("Amazon Web Services");
+    expect(skillsIn("We sold on Amazon. Cloud storage was someone else's job")).not.toContain("Amazon Web Services");
+    expect(skillsIn("It was cold, calling it off was easy")).not.toContain("Cold Calling");
+    // "Spark" alone is Apache Spark too: no match runs over the punctuation.
+    for (const text of ["Stack: Apache; Spark is next", "Apache | Spark • Kafka", "Apache, Spark"]) {
+      expect(catalogue.findSkills(text).map((m) => m.surface)).not.toContain(text.slice(0, text.indexOf("Spark") + 5).replace(/^Stack: /u, ""));
+      expect(catalogue.findSkills(text).every((m) => !/[;|•,]/u.test(m.surface))).toBe(true);
+    }
+  });
+
+  it("still reads names written with their own hyphens, slashes and commas", () => {
+    expect(skillsIn("moved the services to the Amazon cloud in 2022")).toContain("Amazon Web Services");
+    expect(skillsIn("Apache Spark, Kafka and CI/CD pipelines; cold-calling")).toEqual(expect.arrayContaining(["Apache Spark", "CI/CD", "Cold Calling"]));
+    expect(skillsIn("Commercial Driver's License, Class A – Missouri")).toContain("CDL Class A");
+    expect(skillsIn("Commercial Driver's License, Class B (2019)")).toContain("CDL Class B");
+  });
+});

@@ -4,7 +4,7 @@
  * docs/scoring.md, "Engine version"): major for a new model, minor for changed weights, rules or lexicons, patch for
  * wording of explanations only.
  */
-export const ENGINE_VERSION = "2.13.0";
+export const ENGINE_VERSION = "2.14.0";
 
 /**
  * Stated wherever a score is shown: in a response header of screening calls, in each decision record and in ATS

@@ -165,12 +165,29 @@ const nameLine = (line: ResumeLine | undefined, section: ResumeSection): line is
 const MAX_NAME_WITH_PLACES_WORDS = 16;
 const MAX_NAME_PART_WORDS = 5;
 
-/** Whether a line is parts set apart by separators, each a few words written as a name ("Acme Corp, Salem, OR"). */
+/**
+ * Whether a line is a name followed by its places or the organisation it belongs to ("Acme Corp, Salem, OR",
+ * "Brookhaven Elementary School, Marion Falls School District, Salem, OR"): each part a few words written as a name;
+ * the first no label (":", "Key Accounts: Walmart, Target, …"); every part after it a region, a city
+ * before its region, or a named organisation ("… School District"), and at most MAX_NAMES_WITH_PLACES names in all.
+ * A list of skills ("Python, SQL, Tableau, …") or of cities ("Served Columbus, Dayton, Cincinnati, …") is none.
+ */
 function nameWithPlaces(text: string): boolean {
-  if (SENTENCE_END.test(text.trim())) return false;
   const parts = entryParts(text).filter((p) => p.length > 0);
-  return parts.length >= 2 && parts.every((p) => p.split(/\s+/u).length <= MAX_NAME_PART_WORDS && writtenAsName(p));
+  const [first] = parts;
+  if (first === undefined || first.includes(":")) return false;
+  if (!parts.every((p) => p.split(/\s+/u).length <= MAX_NAME_PART_WORDS && writtenAsName(p))) return false;
+  let names = 1;
+  for (let i = 1; i < parts.length; i++) {
+    // "…, Obetz, OH, and Shepherdsville, KY": a place joined by "and".
+    const part = parts[i]!.replace(/^(?:and|&)\s+/u, "");
+    const next = parts[i + 1];
+    if (isRegion(part) || (next !== undefined && isRegion(next) && isPlace(part, next))) continue;
+    if (!endsInOrganisation(part) || ++names > MAX_NAMES_WITH_PLACES) return false;
+  }
+  return true;
 }
+const MAX_NAMES_WITH_PLACES = 2;
 
 /**
  * A bulleted line is an item of a list of duties when one of the few lines before it starts with the same mark;
@@ -231,26 +248,56 @@ const STRONG_SEPARATOR = /^\s*(?:[|·•—–]|-\s)/u;
 
 /**
  * The organisation named after the unit a title was held in, "Staff Nurse, Medical ICU — Susquehanna General Hospital"
- * → "Susquehanna General Hospital", "Vice President, People & Culture | Northvane Analytics": the unit (`part`, the
- * first part after the title) has no word of an organisation's name, and after a stronger mark than its comma comes a
- * name that has one. "Paralegal, Smith & Jones LLP — Litigation Group" and "Engineer, Acme Corp — Austin, TX" keep
- * the first name.
+ * → "Susquehanna General Hospital", "Operations Supervisor, 2nd Shift — Vantage Supply Chain Partners": `unit` (the
+ * first part after the title, set off by a comma) names no organisation, and `after` (the text after it) starts with
+ * a stronger mark than its comma and a name whose last word is an organisation's kind (endsInOrganisation) — never a
+ * unit's ("Registered Nurse, Kaiser Permanente — Oncology Unit", "Software Engineer, Meta — Reality Labs" and
+ * "Project Manager, IBM — Global Technology Services" keep the first name). After a shift, a work mode or an
+ * employment term, any name that is no place is the organisation ("Warehouse Associate, Night Shift — Amazon").
+ * "Paralegal, Smith & Jones LLP — Litigation Group" and "Engineer, Acme Corp — Austin, TX" keep the first name.
  */
-function organisationAfterUnit(rest: string, part: string): string | null {
-  if (namesOrganisation(part)) return null;
-  const plain = unbracket(rest);
-  const at = plain.indexOf(part);
-  if (at < 0) return null;
-  const after = plain.slice(at + part.length);
+function organisationAfterUnit(after: string, unit: string): string | null {
   if (!STRONG_SEPARATOR.test(after)) return null;
   const name = firstNamePart(after);
-  return name && namesOrganisation(name) && !isKnownCity(name) ? name : null;
+  if (!name || scheduleWords(name)) return null;
+  if (scheduleWords(unit)) return name;
+  return !namesOrganisation(unit) && endsInOrganisation(name) ? name : null;
 }
+
+/**
+ * Where `part` (a part of an entry line, its spaces made single) is written in `s`: any run of spaces inside it
+ * matches any other ("Research  Analyst — Cuyahoga …"). Null when it is not there.
+ */
+function spanIn(s: string, part: string): { start: number; end: number } | null {
+  const words = part.split(" ").map((w) => w.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&"));
+  const found = new RegExp(words.join("[^\\S\\n]+"), "u").exec(s);
+  return found ? { start: found.index, end: found.index + found[0].length } : null;
+}
+const textAfter = (s: string, part: string): string | null => {
+  const span = spanIn(s, part);
+  return span ? s.slice(span.end) : null;
+};
+
+// A shift, a work mode or an employment term written where a unit or a name could be: "Night Shift", "Remote",
+// "Part-time".
+const SCHEDULE_WORD = /\b(?:shifts?|overnights?|nights|weekends?|remote|hybrid|on-?site)$/iu;
+const scheduleWords = (part: string): boolean => SCHEDULE_WORD.test(part) || EMPLOYMENT_TERM.test(part);
 
 // A school is often named without the word: "Periwinkle Elementary", "Lincoln Middle", "Roosevelt High".
 const SCHOOL_NAME = /\b(?:elementary|primary|middle|high)$/iu;
-const namesOrganisation = (name: string): boolean =>
-  COMPANY_WORD.test(name) || SCHOOL_NAME.test(name) || name.split(/\s+/u).some((w) => ORGANISATION_WORD.test(w));
+// The units of an organisation: words that end a unit's name as well as a company's ("Oncology Unit", "Reality Labs",
+// "Global Technology Services", "Corporate Finance Team"). A name ending in one is a unit's, not an organisation's
+// ("Emergency Department", "Healthcare Practice").
+const UNIT_WORD = /^(?:team|unit|department|dept|division|services|group|labs?|analytics|office|marketing|practice|research)\.?$/iu;
+const namesOrganisation = (name: string): boolean => {
+  const words = name.trim().split(/\s+/u);
+  if (UNIT_WORD.test(words.at(-1)!)) return false;
+  return COMPANY_WORD.test(name) || SCHOOL_NAME.test(name) || words.some((w) => ORGANISATION_WORD.test(w));
+};
+// The last words of an organisation's name and never a unit's: "… General Hospital", "… School District", "Acme, Inc.".
+const ORGANISATION_END =
+  /\b(?:inc|llc|l\.l\.c|ltd|limited|corp|corporation|co|company|plc|gmbh|llp|lp|pllc|hospitals?|schools?|district|university|college|academy|institute|clinic|center|centre|bank|foundation|agency|council|partners|associates|holdings|industries|enterprises|insurance|health|healthcare|system|pharmacy|elementary|primary|middle|high)\.?$/iu;
+const endsInOrganisation = (name: string): boolean => ORGANISATION_END.test(name.trim());
 
 // Words that make a name a company's: "Riverbend Electrical Constructors", "Bexar Home Services", "Acme, Inc.".
 const COMPANY_WORD =
@@ -270,51 +317,77 @@ const ROLE_HEAD =
 
 /** The part after a role's own, when it is written as a name and is no role itself. */
 function nameAfterRole(text: string, role: string): string | null {
-  const at = text.indexOf(role);
-  if (at < 0) return null;
-  const name = firstNamePart(text.slice(at + role.length).replace(/^\s*(?:[,|·•—–]|-\s)?/u, ""));
+  const after = textAfter(text, role);
+  if (after === null) return null;
+  const name = firstNamePart(after.replace(/^\s*(?:[,|·•—–]|-\s)?/u, ""));
   return name && writtenAsName(name) && !ROLE_HEAD.test(name) ? name : null;
 }
 
 // Another role joined to the title, held together or one after the other at the same employer: "Cashier / Front
 // Store Associate — Glass City Drug", "Electrician / Lead – Brush Country Electric", "Staff Nurse and Charge Nurse |
-// Conewago Community Hospital". A few capitalised words after "/", "&", "+" or "and", up to the next separator.
-const JOINED_ROLE = /^\s*(?:\/|&|\+|and\b)\s*(\p{Lu}[^\d,|·•—–()\t/]*?)(?=\s*(?:[,|·•—–(\t]|\s-\s|$))/u;
-const MAX_JOINED_ROLE_WORDS = 5;
+// Conewago Community Hospital". Capitalised words after "/", "&", "+" or "and", up to the next separator, " at " or
+// "@" ("Cashier / Stocker at Kroger").
+const JOINED_ROLE = /^\s*(\/|&|\+|and\b)\s*(\p{Lu}[^\d,|·•—–()\t/@]*?)(?=\s*(?:[,|·•—–(\t@]|\s-\s|\s+at\s|$))/u;
 const MAX_JOINED_ROLE_CHARS = 80;
+// The last words of roles, for the words joined to a title: "Team Lead", "Bookkeeper", "Scrum Master", "Stocker".
+const JOINED_ROLE_HEAD = new RegExp(
+  `(?:${ROLE_HEAD.source}|\\b(?:associate|nurse|cashier|stocker|bookkeeper|master|preparer|merchandiser|chair|coach|teacher|tutor|bartender|server|cook|chef|foreman|fabricator|welder|electrician|plumber|carpenter|apprentice|journeyman|partner|owner|founder|member|worker|agent|receptionist|secretary|trainer|paralegal|pharmacist|hygienist|barista|host|hostess|dishwasher|porter|courier|helper|estimator|inspector|auditor|editor|writer|recruiter|buyer|producer|organi[sz]er|mentor|volunteer|president|head|captain|principal|counse(?:l)?lor|librarian|caregiver|paramedic|emt|cna|lpn|generalist|strategist|architect|programmer|tester|controller|treasurer|dispatcher|picker|packer|loader|handler|runner|expeditor|crew|leader|trainee|steward|teller|banker|broker|adjuster|underwriter|cleaner|custodian|janitor|landscaper|laborer|labourer|mover|sorter|stylist|therapist)s?$)`,
+  "iu",
+);
 
 /**
  * The length of the role joined to a title at the start of `rest` (JOINED_ROLE), 0 when there is none: the employer
- * is the first name after it. Words that run to dates or a year are no role ("Engineer / Google 2019 – 2021").
+ * is the first name after it. The words may be the employer instead ("Software Engineer / Google — Jan 2019 – Dec
+ * 2021", "Nurse / Mercy Hospital, Toledo, OH"): they join the title when they end in a role's word ("Cashier /
+ * Stocker") or when a name that is no place follows them, a role's field ("Vice President, People & Culture |
+ * Northvane Analytics", "Software Engineer / Backend, Google").
  */
-export function joinedRole(rest: string): number {
+export function joinedRoleLength(rest: string): number {
   // A few words: a long line is not scanned from every space of it.
   const m = JOINED_ROLE.exec(rest.slice(0, MAX_JOINED_ROLE_CHARS));
-  if (!m || m[1]!.trim().split(/\s+/u).length > MAX_JOINED_ROLE_WORDS || /\d/u.test(rest.slice(m[0].length, m[0].length + 3))) return 0;
-  return m[0].length;
+  if (!m) return 0;
+  if (JOINED_ROLE_HEAD.test(m[2]!.trim())) return m[0].length;
+  const [next, after] = entryParts(rest.slice(m[0].length, m[0].length + 2 * MAX_EMPLOYER_CHARS)).filter((p) => p.length > 0);
+  return next !== undefined && canBeName(next) && !isPlace(next, after) ? m[0].length : 0;
+}
+
+/**
+ * The employer set after a title by "/" instead of a comma ("Nurse / Mercy Hospital, Toledo, OH", "Software Engineer
+ * / Google — Jan 2019 – Dec 2021"): words written as a name that joinedRoleLength did not join to the title, followed
+ * by a place or by nothing but marks up to the dates. A lone word in capitals may be a credential ("Registered Nurse /
+ * BSN") and is none.
+ */
+function employerAfterSlash(rest: string): string | null {
+  const m = JOINED_ROLE.exec(rest.slice(0, MAX_JOINED_ROLE_CHARS));
+  if (!m || m[1] !== "/") return null;
+  const name = m[2]!.replace(/\s+/gu, " ").trim();
+  if (!writtenAsName(name) || !canBeName(name) || /^\p{Lu}+$/u.test(name)) return null;
+  const [next] = entryParts(rest.slice(m[0].length, m[0].length + 2 * MAX_EMPLOYER_CHARS)).filter((p) => p.length > 0);
+  return isPlace(name, next) ? null : name;
 }
 
 /**
  * The employer named after a role the catalogue does not know, on an entry's head line: "Research Analyst — Cuyahoga
  * Valley Research Partners, Akron, OH", "Pharmacy Intern — Glass City Drug, Toledo, OH". The line's first part must
  * end in a role noun (ROLE_HEAD) and the next be written as a name; "Three Rivers Pharmacy, Fort Wayne, IN" names no
- * role and reads nothing here.
+ * role and reads nothing here, and a shift, work mode or employment term ("Implementation Lead — Night Shift",
+ * "Program Lead — Part-time") is no employer.
  */
 export function employerAfterRole(line: ResumeLine): EmployerFound | null {
   if (BULLET.test(line.text) || /\d{4}/u.test(line.text)) return null;
   const first = entryParts(line.text)[0];
   if (!first || !ROLE_HEAD.test(first) || !/^\p{Lu}/u.test(first)) return null;
   const name = nameAfterRole(line.text, first);
-  if (!name || isPlace(name, undefined)) return null;
+  if (!name) return null;
   // "Operations Supervisor, 2nd Shift — Vantage Supply Chain Partners": a part set off by a comma, then a name after a
-  // stronger mark, is the unit the role was held in and its organisation; a place there ("Customer Service Team Lead,
-  // Carolina Direct Furnishings — Charlotte, NC") names none.
-  const plain = unbracket(line.text);
-  const at = plain.indexOf(name, plain.indexOf(first) + first.length);
-  const between = at < 0 ? "" : plain.slice(plain.indexOf(first) + first.length, at);
-  const rest = at < 0 ? "" : plain.slice(at + name.length);
-  const organisation = /^\s*,\s*$/u.test(between) && STRONG_SEPARATOR.test(rest) ? firstNamePart(rest) : null;
-  return { name: organisation ?? name, line };
+  // stronger mark, is the unit the role was held in and its organisation (organisationAfterUnit, as after a known
+  // title); "Implementation Lead, Epic Systems — Ambulatory Team" keeps the first name.
+  const afterRole = textAfter(unbracket(line.text), first) ?? "";
+  const span = spanIn(afterRole, name);
+  const organisation =
+    span && /^\s*,\s*$/u.test(afterRole.slice(0, span.start)) ? organisationAfterUnit(afterRole.slice(span.end), name) : null;
+  if (organisation) return { name: organisation, line };
+  return scheduleWords(name) ? null : { name, line };
 }
 
 /** An employer's name and the line it was read from. */
@@ -355,7 +428,7 @@ export function employerOf(
       const before = partsBeforeTitle(text.slice(0, at));
       const beside = endsWithSeparator(before) ? firstNamePart(before) : null;
       if (beside) return on(title.line, beside);
-      const joined = joinedRole(text.slice(at + title.written.length));
+      const joined = joinedRoleLength(text.slice(at + title.written.length));
       const tail = at + title.written.length + joined;
       const dates = findDateRanges(text, now).find((r) => r.from >= tail);
       // After the dates, a name with its place is the employer; what sits between title and dates is then the
@@ -363,17 +436,26 @@ export function employerOf(
       const afterDates = dates ? nameBeforePlace(text.slice(dates.to)) : null;
       if (afterDates) return on(title.line, afterDates);
       const rest = text.slice(tail, dates?.from ?? text.length);
+      const slashed = employerAfterSlash(rest);
+      if (slashed) return on(title.line, slashed);
       // An aside right after the title is the title's ("Web Developer (Contract), Accenture via TEKsystems").
       const afterName = STARTS_WITH_SEPARATOR.test(unbracket(rest)) ? firstNamePart(rest) : null;
       let after = afterName && clientOf(afterName);
       // Contract work named only by its agency ("Accountant (contract via Robert Half)"): the agency employed them.
       const agency = after ? null : agencyOf(rest);
       if (agency) return on(title.line, agency);
-      const organisation = after && organisationAfterUnit(rest, after);
+      const afterPart = after ? textAfter(unbracket(rest), after) : null;
+      const organisation = after && afterPart !== null ? organisationAfterUnit(afterPart, after) : null;
       if (organisation) return on(title.line, organisation);
       // After a joined role a comma may as well set off the unit both roles were held in ("Assistant Store Manager /
-      // Area Manager, Home and Men's"): a name there counts when it is an organisation's or set apart more strongly.
-      const unitOfJoined = after && joined > 0 && !STRONG_SEPARATOR.test(unbracket(rest)) && !namesOrganisation(after);
+      // Area Manager, Home and Men's"): a name set apart by a comma is the unit when it is no organisation's and ends
+      // the line or comes before a name set apart more strongly; followed by dates or other parts it is the employer
+      // ("Software Engineer / Team Lead, Google, 2019 – 2021").
+      const lineAfter = after ? textAfter(unbracket(text.slice(tail)), after) : null;
+      const endsLine = lineAfter !== null && !/\p{L}{2}|\d/u.test(lineAfter);
+      const nameAfterMark = afterPart !== null && STRONG_SEPARATOR.test(afterPart) && firstNamePart(afterPart) !== null;
+      const unitOfJoined =
+        after && joined > 0 && !STRONG_SEPARATOR.test(unbracket(rest)) && !namesOrganisation(after) && (endsLine || nameAfterMark);
       if (unitOfJoined) after = null;
       if (after && !segmentLabel(after)) return on(title.line, after);
       // A segment after the title ("Account Executive, Mid-Market") is where the title was held: the employer is

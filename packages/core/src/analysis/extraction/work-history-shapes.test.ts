@@ -402,3 +402,108 @@ describe("the employer of a role the catalogue does not know (issue 4 audit)", (
     expect(read("EXPERIENCE\n2018 – 2021\nShift Lead — Springfield, IL\n").map((p) => p[1])).not.toContain("Springfield");
   });
 });
+
+describe("employers read after a unit, a joined role or an unknown role, and long name lines (review)", () => {
+  const employers = (text: string) => analyseCandidate(text, ctx, NOW).experience.positions.map((p) => p.employer);
+  const one = (line: string) => employers(`EXPERIENCE\n${line}\n`);
+
+  it("takes no unit after the organisation for the employer", () => {
+    expect(one("Registered Nurse, Kaiser Permanente — Oncology Unit, 2019 – 2022")).toEqual(["Kaiser Permanente"]);
+    expect(one("Software Engineer, Google — Research Division, 2019 – 2022")).toEqual(["Google"]);
+    expect(one("Data Analyst, Nike — Finance Department, 2019 – 2022")).toEqual(["Nike"]);
+    expect(one("Data Analyst, Nike — Marketing Analytics, 2019 – 2022")).toEqual(["Nike"]);
+    expect(one("Project Manager, IBM — Global Technology Services, 2019 – 2022")).toEqual(["IBM"]);
+    expect(one("Software Engineer, Meta — Reality Labs, 2019 – 2022")).toEqual(["Meta"]);
+    expect(one("Accountant, Target — Corporate Finance Team, 2019 – 2022")).toEqual(["Target"]);
+    expect(one("Software Engineer, Microsoft — Azure Services, 2019 – 2022")).toEqual(["Microsoft"]);
+    expect(one("Software Engineer, Microsoft — Azure Networking Group, 2019 – 2022")).toEqual(["Microsoft"]);
+    // What must still be read: the organisation after a unit, a unit named with a unit's word, a shift, or a school
+    // named without "School"; and no organisation is taken over another one.
+    expect(one("Nurse Manager, Medical ICU — Susquehanna General Hospital, 2015 – 2020")).toEqual(["Susquehanna General Hospital"]);
+    expect(one("Registered Nurse, Emergency Department — Mercy Hospital, 2019 – 2022")).toEqual(["Mercy Hospital"]);
+    expect(one("Warehouse Associate, Night Shift — Amazon Fulfillment Services, 2019 – 2021")).toEqual(["Amazon Fulfillment Services"]);
+    expect(one("Warehouse Associate, Night Shift — Part-time, 2019 – 2021")).not.toContain("Part-time");
+    expect(one("Teacher, Grade 3 — Periwinkle Elementary, 2009 – 2015")).toEqual(["Periwinkle Elementary"]);
+    expect(one("Teacher, Jefferson Elementary — Springfield Public Schools, 2009 – 2015")).toEqual(["Jefferson Elementary"]);
+  });
+
+  it("reads no list of skills, cities or accounts as a name line", () => {
+    expect(employers("EXPERIENCE\nData Analyst\nPython, SQL, Tableau, Power BI, Excel, Looker, Snowflake, Airflow\n2019 – 2021\n")).toEqual([null]);
+    expect(employers("EXPERIENCE\nField Service Technician\nServed Columbus, Dayton, Cincinnati, Toledo, Akron, Canton, Youngstown, Lima\n2019 – 2021\n")).toEqual([null]);
+    expect(employers("EXPERIENCE\nField Service Technician\nDayton, Springfield, Xenia, Fairborn, Beavercreek, Kettering, Centerville, Huber Heights\n2019 – 2021\n")).toEqual([null]);
+    expect(employers("EXPERIENCE\nStore Manager\nKey Accounts: Walmart, Target, Costco, Kroger, Home Depot, Lowe's, Best Buy\n2019 – 2021\n")).toEqual([null]);
+    expect(
+      employers("EXPERIENCE\nAccount Executive\n2021 – Present\nKey Accounts: Walmart, Target, Costco, Kroger, Home Depot, Lowe's, Best Buy\nSales Representative\n2019 – 2021\n"),
+    ).toEqual([null, null]);
+    expect(
+      employers("EXPERIENCE\nRegistered Nurse\n2021 – Present\nUnits Floated: Med-Surg, Telemetry, Step-Down, Cardiac ICU, PACU, Cath Lab\nPatient Care Technician\n2019 – 2021\n"),
+    ).toEqual([null, null]);
+    // A label before names and places, and more than two names, make no employer's line either.
+    expect(employers("EXPERIENCE\nAccount Executive\nClients: Acme Corp, Salem, OR, Beta Regional Hospital, Portland, OR\n2019 – 2021\n")).toEqual([null]);
+    expect(employers("EXPERIENCE\nData Analyst\nPython, Tableau, Salem, OR, Portland, OR, Eugene, OR, Bend, OR\n2019 – 2021\n")).toEqual([null]);
+    expect(employers("EXPERIENCE\nData Analyst\nNorthwind Health, Contoso Regional Hospital, Fabrikam Medical Center, Salem, OR\n2019 – 2021\n")).toEqual([null]);
+    // What must still be read (see also the Polar Crest and Brookhaven entries above).
+    expect(employers("EXPERIENCE\nThird Grade Teacher\nBrookhaven Elementary School, Marion Falls School District, Salem, OR\nAugust 2021 – Present\n")).toEqual([
+      "Brookhaven Elementary School",
+    ]);
+    expect(employers("EXPERIENCE\nSite HR Partner\nPolar Crest Cold Storage, Obetz, OH, and Shepherdsville, KY\n2021 – 2024\n")).toEqual(["Polar Crest Cold Storage"]);
+  });
+
+  it("reads the employer after a role the catalogue does not know as after a known one", () => {
+    const unknown = (text: string) => employers(`EXPERIENCE\n${text}\n`);
+    expect(unknown("Implementation Lead, Epic Systems — Ambulatory Team\n2019 – 2021")).toEqual(["Epic Systems"]);
+    expect(unknown("Implementation Lead, Acme Health — Boston Office\n2019 – 2021")).toEqual(["Acme Health"]);
+    expect(unknown("Engagement Manager, McKinsey & Company — Healthcare Practice\n2019 – 2021")).toEqual(["McKinsey & Company"]);
+    expect(unknown("2019 – 2021\nImplementation Lead — Night Shift")).toEqual([null]);
+    expect(unknown("Program Lead — Part-time\n2019 – 2021")).toEqual([null]);
+    expect(unknown("Sep 2023 – Present\nResearch  Analyst — Cuyahoga Valley Research Partners, Akron, OH")).toEqual(["Cuyahoga Valley Research Partners"]);
+    // What must still be read.
+    expect(unknown("Engagement Manager, Healthcare Practice — McKinsey & Company\n2019 – 2021")).toEqual(["McKinsey & Company"]);
+    expect(unknown("Implementation Lead, Acme Health — Boston\n2019 – 2021")).toEqual(["Acme Health"]);
+    expect(unknown("Sep 2023 – Present\nResearch Analyst, Clinical Trials — Cuyahoga Valley Research Partners")).toEqual(["Cuyahoga Valley Research Partners"]);
+  });
+
+  it("reads the employer after a joined role, or after '/' when the words joined are no role", () => {
+    expect(one("Software Engineer / Team Lead, Google, 2019 – 2021")).toEqual(["Google"]);
+    expect(one("Accountant / Bookkeeper, Smith Family Dental, Columbus, OH, 2016 – 2018")).toEqual(["Smith Family Dental"]);
+    expect(one("Project Manager / Scrum Master, Accenture, 2018 – 2022")).toEqual(["Accenture"]);
+    expect(one("Project Manager / Scrum Master, Accenture — Chicago, IL, 2018 – 2022")).toEqual(["Accenture"]);
+    expect(one("Sales Associate & Cashier, Target, Dayton, OH, 2016 – 2018")).toEqual(["Target"]);
+    expect(one("Software Engineer / Google — Jan 2019 – Dec 2021")).toEqual(["Google"]);
+    expect(one("Software Engineer / Google, 2019 – 2021")).toEqual(["Google"]);
+    expect(one("Nurse / Mercy Hospital, Toledo, OH, Jan 2019 – Dec 2021")).toEqual(["Mercy Hospital"]);
+    expect(one("Server / Olive Garden — Dayton, OH | 2019 – 2021")).toEqual(["Olive Garden"]);
+    expect(one("Cashier / Stocker at Kroger, Dayton, OH, 2019 – 2021")).toEqual(["Kroger"]);
+    expect(one("Barista and Shift Lead @ Starbucks | 2019 – 2021")).toEqual(["Starbucks"]);
+    // What must not change: a credential, a field or a place after "/" is no employer, and a joined role's unit
+    // ending its line is none either (the Marlowe's entry above).
+    expect(one("Registered Nurse / BSN, 2019 – 2021")).toEqual([null]);
+    expect(one("Software Engineer / Backend, Google, 2019 – 2021")).toEqual(["Google"]);
+    expect(one("Vice President, People & Culture | Northvane Analytics | 2019 – 2022")).toEqual(["Northvane Analytics"]);
+    expect(one("Software Engineer / Data platform, 2019 – 2021")).toEqual([null]);
+    expect(one("Software Engineer / Remote, 2019 – 2021")).toEqual([null]);
+    expect(one("Software Engineer / Austin, TX, 2019 – 2021")).toEqual([null]);
+    expect(one("Welder / Fabricator\tAcme Steel\t2019 – 2021")).toEqual(["Acme Steel"]);
+    expect(one("Cashier / Stocker, 2019 – 2021")).toEqual([null]);
+    expect(one("Director of Operations & Logistics, Chicago, IL, 2019 – 2021")).not.toContain("Logistics");
+    expect(employers("EXPERIENCE\nSoftware Engineer / Team Lead, Google, Mountain View, CA\n2019 – 2021\n")).toEqual(["Google"]);
+    expect(one("Software Engineer / Team Lead, Platform Infrastructure — Google, 2019 – 2021")).not.toContain("Platform Infrastructure");
+  });
+
+  it("stays linear on long lines", () => {
+    const lines = [
+      `EXPERIENCE\n2019 – 2021\nResearch${" ".repeat(100_000)}Analyst — Acme Partners\n`,
+      `EXPERIENCE\n2019 – 2021\nResearch  Analyst, ${"Unit ".repeat(20_000)}— Acme Hospital\n`,
+      `EXPERIENCE\n2019 – 2021\nResearch Analyst, ${"Ab ".repeat(33_000)}— Acme Hospital\n`,
+      `EXPERIENCE\nSoftware Engineer / Google${", Austin".repeat(15_000)}, 2019 – 2021\n`,
+      `EXPERIENCE\nSoftware Engineer, Medical ICU${" ".repeat(100_000)}— Acme Hospital, 2019 – 2021\n`,
+      `EXPERIENCE\nSoftware Engineer / Team Lead, ${"Medical ".repeat(12_500)}\n2019 – 2021\n`,
+      `EXPERIENCE\nData Analyst\n${"Acme, ".repeat(16_000)}\n2019 – 2021\n`,
+    ];
+    for (const line of lines) {
+      const t = performance.now();
+      employers(line);
+      expect(performance.now() - t).toBeLessThan(2000);
+    }
+  });
+});

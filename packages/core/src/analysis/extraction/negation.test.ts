@@ -58,22 +58,35 @@ describe("negated skill mentions", () => {
   });
 
   it("keeps the items of a list that follows the negated phrase rather than being it", () => {
-    // Each list below follows the negated phrase, so the list rule takes none of its items: what is dropped is only
-    // what the three-word rule (NEGATED_TAIL, "Never late, drove forklifts") dropped before lists were read.
+    // Each list below follows the negated phrase, so the list rule takes none of its items, and the three-word rule
+    // stops at the comma that ends the negated phrase ("Never late, drove forklifts").
     const cases: [string, string[]][] = [
       ["Not only Java or Python but also Kubernetes.", ["Java", "Kubernetes", "Python"]],
       ["Not a manager, but led Python, Go or Java teams", ["Go", "Java", "Python"]],
-      ["Never late, drove forklifts, reach trucks or pallet jacks daily", ["Pallet Jack Operation"]],
-      ["Reduced costs without layoffs, using Excel, SQL or Tableau", ["Tableau"]],
-      ["Handled tickets with no escalation, SQL, Excel or Tableau reporting", ["Tableau"]],
-      ["Shipped on time, not once late, using Jira, Confluence or Trello", ["Confluence", "Trello"]],
+      ["Never late, drove forklifts, reach trucks or pallet jacks daily", ["Forklift Operation", "Pallet Jack Operation", "Reach Truck Operation"]],
+      ["Reduced costs without layoffs, using Excel, SQL or Tableau", ["Microsoft Excel", "SQL", "Tableau"]],
+      ["Handled tickets with no escalation, SQL, Excel or Tableau reporting", ["Microsoft Excel", "SQL", "Tableau"]],
+      ["Shipped on time, not once late, using Jira, Confluence or Trello", ["Confluence", "Jira", "Trello"]],
       ["Never missed a release date, shipped Python, Go or Docker services", ["Docker", "Go", "Python"]],
     ];
     for (const [text, expected] of cases) expect(keptShipped(`Experience\n- ${text}`), text).toEqual(expected);
   });
 
+  it("does not carry the three-word negation over a comma into the next item", () => {
+    expect(keptShipped("Experience\n- Cut overtime 20% without layoffs, using Excel and SQL for scheduling")).toContain("Microsoft Excel");
+    expect(keptShipped("Experience\n- Migrated payroll with no downtime, Python and Airflow jobs")).toEqual(["Apache Airflow", "Python"]);
+    expect(keptShipped("Experience\n- 5 years with no accidents, forklift and reach truck certified")).toEqual([
+      "Forklift Operation",
+      "Reach Truck Operation",
+    ]);
+    // The negation after the comma still holds, and so does one within three words in the same item.
+    expect(keptShipped("Experience\n- Java, not Python")).toEqual(["Java"]);
+    expect(keptShipped("Experience\n- Python services; no production Java, only Go")).not.toContain("Java");
+    expect(keptShipped("Experience\n- Migrated payroll with no Python or Airflow jobs")).toEqual([]);
+  });
+
   it("still drops the items of a list that is the negated phrase", () => {
-    expect(keptShipped("Experience\n- Have not used Tableau, Power BI or Looker professionally")).not.toContain("Looker");
+    expect(keptShipped("Experience\n- Have not used Tableau, Power BI or Looker professionally")).toEqual([]);
     expect(keptShipped("Experience\n- No Jira, Confluence or Trello; tracked work on paper")).toEqual([]);
     expect(keptShipped("Experience\n- Built reports without using Excel, SQL or Tableau")).toEqual([]);
     expect(keptShipped("Experience\n- Python services; I have not used Java, Go or Docker")).toEqual(["Python"]);

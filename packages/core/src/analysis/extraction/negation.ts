@@ -5,11 +5,13 @@ import type { Hit, Scan } from "./scan.ts";
 const WORD = String.raw`[\p{L}\p{N}/+#.'’-]+`;
 
 /**
- * A negation word at most three words before a mention, in the same sentence: "no experience with Java", "never
- * used Kubernetes", "Java, not Python", "without SAP". "Not only X" is an affirmation and is left alone, and so is a
- * negated fault of the skill ("no HOS violations": the candidate keeps to the rules).
+ * A negation word at most three words before a mention, in the same sentence and the same comma-separated item: "no
+ * experience with Java", "never used Kubernetes", "Java, not Python", "without SAP". A comma ends the negated phrase
+ * ("without layoffs, using Excel", "with no downtime, Python and Airflow jobs" keep their skills); a list the negation
+ * heads is read by the list rule below ("No Jira, Confluence or Trello"). "Not only X" is an affirmation and is left
+ * alone, and so is a negated fault of the skill ("no HOS violations": the candidate keeps to the rules).
  */
-const NEGATED_TAIL = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:no|not|never|without|lacks?|lacking|none)\s+(?:${WORD},?\s+){0,3}$`, "iu");
+const NEGATED_TAIL = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:no|not|never|without|lacks?|lacking|none)\s+(?:${WORD}\s+){0,3}$`, "iu");
 const NOT_ONLY = new RegExp(String.raw`\bnot\s+only\s+(?:${WORD}\s+){0,2}$`, "iu");
 const LOOK_BACK = 60;
 // A negated fault of the skill, not of the skill itself: "no HOS violations", "no HIPAA breaches", "without OSHA
@@ -102,12 +104,16 @@ function inNegatedList(text: string, from: number, hit: Hit<unknown, string>, sk
   // Items read back from the mention; items[0] holds the words just before the mention in its own item.
   const items: ListToken[][] = [[]];
   let orBefore = false;
+  // Whether a separator stands right before the mention: "No Jira, Confluence or Trello" read from "Confluence".
+  let separatorFirst = false;
   for (let i = tokens.length - 1; i >= 0; i--) {
     const token = tokens[i]!;
     if (!token.skill && LIST_NEGATION.test(token.text)) {
       // The negated phrase: the words after the negation up to the first separator, its lead then its first item.
-      if (items.length < 2) return false;
-      const inOrder = items.map((item) => item.slice().reverse());
+      // A mention right after a separator has nothing of its own: the list is its item, then those before it.
+      const read = items.length < 2 && separatorFirst ? [[], ...items] : items;
+      if (read.length < 2) return false;
+      const inOrder = read.map((item) => item.slice().reverse());
       const first = inOrder[inOrder.length - 1]!;
       const useLead = first.slice(0, LEAD_WORDS).some((w) => !w.skill && USE_LEAD.test(w.text));
       const middle = inOrder.slice(1, -1);
@@ -122,6 +128,7 @@ function inNegatedList(text: string, from: number, hit: Hit<unknown, string>, sk
       if (token.text !== ",") orBefore = true;
       // ", or": one boundary.
       if (items[items.length - 1]!.length > 0) items.push([]);
+      else if (items.length === 1) separatorFirst = true;
       continue;
     }
     // Any other mark ("(", ";", ":", "&", a dash standing alone) ends the list.

@@ -46,6 +46,8 @@ const CASES: [name: string, text: string][] = [
   ["a line of audiences", fill("presented results to sales ")],
   // Every date line walking back to its section's start, every range checked against all found: 0.9 s.
   ["thousands of date lines", fill("Jan 2019 - Present\n")],
+  // Every degree of a one-line requirement walking all the sentence's cues, each cue's clause read (posting): 12–14 s.
+  ["a line of degrees in progress", ("Data Analyst\nRequirements\n" + "MBA in progress, BS expected, ".repeat(4000)).slice(0, CAP)],
   // An entry line of unclosed or many brackets: the employer's bracket pattern (3–4.5 s), then its separator pattern
   // tried from every space of the run the brackets leave (2–3 s).
   ["an entry line of unclosed brackets", `${"(a".repeat(49_000)} 2019 - 2021`],

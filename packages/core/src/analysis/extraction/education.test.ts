@@ -176,6 +176,22 @@ describe("candidate education", () => {
     expect(candidate("Summary\nI work on weekends while completing my BSN at Temple University.").level).toBe("none");
   });
 
+  it("keeps a degree in progress when its past year is the year it began (review of the year test)", () => {
+    // A start word before the year, or a range it opens, makes it the year the study began: "meets Master's required" was wrong.
+    for (const studying of [
+      "Education\nCompleting my MBA at Kent State University, started 2024",
+      "Education\nCompleting my MBA at Kent State University since 2024",
+      "Summary\nCompleting my MBA at Kent State University, enrolled in 2024.",
+      "Summary\nCompleting my MBA at Kent State University (in 2024 – ), evenings.",
+    ]) {
+      const e = candidate(studying);
+      expect([e.level, e.inProgressLevel], studying).toEqual(["none", "master"]);
+    }
+    // What must still be read as held: the year of completion, attached to the degree, with the sentence going on in the past.
+    expect(candidate("Summary\nFinishing my Bachelor of Science in Accounting at DePaul University in 2014, I moved to Chicago.").level).toBe("bachelor");
+    expect(candidate("Summary\nCompleting my BSN at Temple University, 2019, I worked in the ICU for five years.").level).toBe("bachelor");
+  });
+
   it("reads the clause before a studying verb in linear time", () => {
     const long = "Summary\n" + "after and ".repeat(10_000) + "completing my BSN at Temple University.";
     const t0 = performance.now();
@@ -361,6 +377,17 @@ describe("a high school someone worked at (issue 4 audit)", () => {
     expect(candidate(text).degrees).toEqual([]);
     expect(lines(text).size).toBe(0);
     expect(candidate("Experience\nMaple Ridge High School, Skokie, IL — Chemistry Teacher, 2013 to 2024").degrees).toEqual([]);
+  });
+
+  it("reads a line naming thousands of high schools in linear time (review)", () => {
+    // The line was scanned whole for a range and a role once per school's name: 1.1 s at 100,000 characters.
+    const long = ("Pat Lee\nExperience\n" + "Taught at Lincoln High School, ".repeat(4000)).slice(0, 100_000);
+    const t0 = performance.now();
+    candidate(long);
+    expect(performance.now() - t0).toBeLessThan(2000);
+    // What must not change: a role anywhere before the school's name on the line, or a range anywhere on it.
+    expect(candidate(`Experience\nMath Teacher ${"and mentor ".repeat(20)}at Westside High School, Omaha, NE`).degrees).toEqual([]);
+    expect(candidate(`Experience\nWestside High School, Omaha, NE ${"x ".repeat(60)}2015 to 2020`).degrees).toEqual([]);
   });
 
   it("keeps a diploma, and a high school in the education section, the writer's schooling", () => {

@@ -119,6 +119,19 @@ const DATE_RANGE_ON_LINE =
 const SCHOOL_ROLE =
   /\b(?:teacher|teaching|coach|custodian|janitor|nurse|principal|counsel(?:l)?or|aide|paraprofessional|para|librarian|secretary|administrator|director|coordinator|instructor|tutor|substitute|driver|cook|cashier|clerk|manager|specialist|psychologist|therapist|pathologist|technician|officer|guard|maintenance|groundskeeper|registrar|dean|superintendent|advis[eo]r|interventionist|assistant|associate|staff|chair|worker|attendant|educator|faculty)s?\b/iu;
 
+// What a line says about the schools named on it, read once per line: a line naming thousands of high schools was
+// scanned whole for each of them (1.1 s at 100,000 characters).
+const schoolLineMarksOf = new WeakMap<object, { leaving: boolean; dateRange: boolean; firstRole: number }>();
+function schoolLineMarks(line: { text: string }): { leaving: boolean; dateRange: boolean; firstRole: number } {
+  let marks = schoolLineMarksOf.get(line);
+  if (!marks) {
+    const role = SCHOOL_ROLE.exec(line.text);
+    marks = { leaving: SCHOOL_LEAVING.test(line.text), dateRange: DATE_RANGE_ON_LINE.test(line.text), firstRole: role ? role.index : Infinity };
+    schoolLineMarksOf.set(line, marks);
+  }
+  return marks;
+}
+
 /**
  * Whether a secondary "degree" is the name of a school someone worked at: in the experience section, "High School" ending
  * a school's name ("Social Studies Teacher, Worthington Ridge High School, Worthington, OH — 2014 to 2026"), on a line
@@ -131,10 +144,13 @@ function workplaceSchool<K extends string>(scan: Scan<K>, hit: Hit<DegreeEntry, 
   const { line } = hit;
   if (line.section !== "experience" || hit.value.level !== "secondary" || !SCHOOL_NAME_KIND.test(hit.surface)) return false;
   const before = hit.start - line.start;
-  if (!NAMED_BEFORE.test(line.text.slice(Math.max(0, before - 80), before)) || SCHOOL_LEAVING.test(line.text)) return false;
-  if (DATE_RANGE_ON_LINE.test(line.text) || SCHOOL_ROLE.test(line.text.slice(0, before))) return true;
+  if (!NAMED_BEFORE.test(line.text.slice(Math.max(0, before - 80), before))) return false;
+  const marks = schoolLineMarks(line);
+  if (marks.leaving) return false;
+  // The name ends in a space (NAMED_BEFORE), so a role word starting before it ends before it.
+  if (marks.dateRange || marks.firstRole < before) return true;
   // The words right after the name, up to the next separator: "Westside High School — Math Teacher (2015)".
-  const after = line.text.slice(hit.end - line.start).replace(/^[\s,;:|·—–-]+/u, "");
+  const after = line.text.slice(hit.end - line.start, hit.end - line.start + 200).replace(/^[\s,;:|·—–-]+/u, "");
   if (SCHOOL_ROLE.test(/^[\p{L}\s.'’-]{0,40}/u.exec(after)![0])) return true;
   return [scan.doc.lines[line.index - 1], scan.doc.lines[line.index + 1]].some(
     (l) => !!l && !l.heading && l.section === line.section && l.tokens.length <= 6 && !/\b(?:19|20)\d{2}\b/u.test(l.text) && !SCHOOL_LEAVING.test(l.text) &&
@@ -530,6 +546,14 @@ const AFTER_COMPLETING =
   /\b(?:after|since|upon|on|before)\s+(?:\p{L}+ly\s+)?(?:\p{L}+ing\b[^,.;:!?]{0,60}?\s+and\s+(?:\p{L}+ly\s+)?)?$/iu;
 const EXPECTED = /\b(?:expect(?:ed|ing)?|anticipated|graduating|graduation|in\s+progress|ongoing|currently|now)\b/iu;
 
+// Before a year: words that make it the year the study began, and what attaches it to the degree as its completion.
+const START_BEFORE_YEAR =
+  /\b(?:started|starting|start|since|began|begun|beginning|begin|enrolled|enrolling|from|entered|entering|commenced|joined)\b[^,.;:!?]{0,20}$/iu;
+const COMPLETION_BEFORE_YEAR = /(?:\bin\s+(?:(?:\p{L}{3,9}\.?|the\s+\p{L}+\s+of)\s+)?|[,(]\s*(?:\p{L}{3,9}\.?\s+)?)$/iu;
+// A verb in the past tense after the year: the sentence goes on to what came after the degree.
+const PAST_TENSE =
+  /\b(?:\p{L}{2,}ed|was|were|had|went|became|began|took|got|left|made|won|led|ran|spent|found|joined|moved|built|grew|held|kept|met|sold|taught|wrote)\b/iu;
+
 export function studyingFor(lineText: string, degreeAt: number, now?: Date): boolean {
   if (degreeAt <= 0) return false;
   const windowStart = Math.max(0, degreeAt - 60);
@@ -545,8 +569,22 @@ export function studyingFor(lineText: string, degreeAt: number, now?: Date): boo
     const breaks = [...back.matchAll(/[.!?;]\s/gu)];
     const sentenceStart = breaks.length > 0 ? Math.max(0, verbAt - 120) + breaks[breaks.length - 1]!.index + 1 : Math.max(0, verbAt - 120);
     const sentence = lineText.slice(sentenceStart, sentenceEnd < 0 ? lineText.length : degreeAt + sentenceEnd);
-    const years = [...sentence.matchAll(/\b(?:19|20)\d{2}\b/gu)].map((m) => Number(m[0]));
-    if (years.length > 0 && years.every((y) => y < now.getUTCFullYear()) && !EXPECTED.test(sentence)) return false;
+    const years = [...sentence.matchAll(/\b(?:19|20)\d{2}\b/gu)];
+    if (years.length > 0 && years.every((y) => Number(y[0]) < now.getUTCFullYear()) && !EXPECTED.test(sentence)) {
+      // A past year is the degree's completion only when it is attached to it ("… at DePaul University in 2014", "…,
+      // 2014"), is no start ("started 2024", "since 2023", "in 2024 –"), and the sentence goes on in the past tense
+      // ("…, I moved to Chicago"): "Completing my MBA at Kent State University, started 2024" is still being earned.
+      const offset = sentenceStart;
+      const completed = years.some((y) => {
+        const at = offset + y.index;
+        if (at < degreeAt) return false;
+        const lead = lineText.slice(Math.max(degreeAt, at - 40), at);
+        if (START_BEFORE_YEAR.test(lead) || !COMPLETION_BEFORE_YEAR.test(lead)) return false;
+        const rest = lineText.slice(at + 4, sentenceEnd < 0 ? lineText.length : degreeAt + sentenceEnd);
+        return !/^\s*(?:-{1,2}|–|—|−|to\b|until\b|till\b|through\b|thru\b)/u.test(rest) && PAST_TENSE.test(rest);
+      });
+      if (completed) return false;
+    }
   }
   return true;
 }

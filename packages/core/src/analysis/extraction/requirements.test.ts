@@ -41,6 +41,27 @@ describe("a cue of another clause does not qualify years or degrees", () => {
   });
 });
 
+describe("the nearest cue of a long sentence (review)", () => {
+  it("reads a one-line requirement of thousands of degrees and cues in linear time", () => {
+    // Every degree walked all the sentence's cues and read each cue's clause: 12–14 s at 100,000 characters.
+    const long = ("Data Analyst\nRequirements\n" + "MBA in progress, BS expected, ".repeat(4000)).slice(0, 100_000);
+    const t0 = performance.now();
+    extractJobEducation(scan(long));
+    expect(performance.now() - t0).toBeLessThan(2000);
+  });
+
+  it("still finds the closest cue on either side, and the firmer at the same distance", () => {
+    expect(degrees("About\n- MBA preferred, " + "BS in Finance, ".repeat(50) + "or a related field required")).toEqual([
+      { level: "bachelor", strength: "must" },
+      { level: "master", strength: "nice" },
+    ]);
+    expect(degrees("Requirements\n- Bachelor's degree in Finance, MBA preferred")).toEqual([
+      { level: "bachelor", strength: "must" },
+      { level: "master", strength: "nice" },
+    ]);
+  });
+});
+
 describe("equal-opportunity statements", () => {
   it("are recognised by their stock phrases, not by words a posting may ask for", () => {
     expect(isEmployerStatement("EEO Statement: We are an equal opportunity employer.")).toBe(true);

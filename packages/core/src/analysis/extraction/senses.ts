@@ -360,15 +360,21 @@ export function isBareCredentialAcronym(skill: Skill, surface: string): boolean 
   return skill.type === "Certification" && CREDENTIAL_WORD.exec(skill.name)?.[1] === surface;
 }
 
+// Clippings that are ordinary words or slang outside their trade, so that the trade must show in the document:
+// "POG"/"POGs" (planograms in a store, "person other than grunt" to a soldier). Kept to an explicit list: most
+// clippings are a product's established shorthand (QBO, JS, PSSE, TSQL, CTPAT) and mean it wherever they stand.
+const CLIPPED_SLANG = new Set(["POG"]);
+
 /**
  * Whether an acronym match is a clipping of the skill's name, its letters taken in order from the name's one word
  * rather than the initials of several: "POG" of "Planograms" is a store's word, and a soldier's ("Army veteran (POG,
  * supply clerk)"). Judged, like a bare credential acronym, by the document's profession. Not on a line written all
- * in capitals.
+ * in capitals. Only the clippings of CLIPPED_SLANG: an established product's shorthand ("QBO", "JS", "TSQL", "CTPAT")
+ * is that product in any document.
  */
 export function isClippedAbbreviation<K extends string>(skill: Skill, span: SpanOnLine<K>): boolean {
   const m = /^(\p{Lu}{2,5})s?$/u.exec(span.surface);
-  if (!m || !hasLowerCase(span.line)) return false;
+  if (!m || !CLIPPED_SLANG.has(m[1]!) || !hasLowerCase(span.line)) return false;
   const letters = m[1]!.toLowerCase();
   const name = skill.name.toLowerCase();
   if (/\s/u.test(name) || name.includes(letters) || name[0] !== letters[0]) return false;
@@ -384,11 +390,33 @@ const NOUN_GOES_ON = new Set(
     "every each daily before after on at in of to with for then first always never").split(" "),
 );
 
+// Nouns after "pre-trip" (and the like) that are still the vehicle inspection: a driver's "pre-trip checks",
+// "pre-trip safety inspections", "pre-trip walkarounds", "pre-trip brake checks", "pre-trip dvir".
+const INSPECTION_NOUNS = new Set(
+  ("check checks walkaround walkarounds walk-around walk-arounds safety vehicle vehicles brake brakes report reports " +
+    "dvir dvirs log logs checklist checklists").split(" "),
+);
+// A document that shows commercial driving (a CDL, a Class A or B licence, DOT, a DVIR, FMCSA, trucking) keeps a
+// prefixed compound the inspection before any noun. Not "ELD", a teacher's English Language Development as well.
+const DRIVING = /\b(?:CDL(?:-?[AB])?|DOT|DVIRs?|FMCSA|[Cc]lass [AB]|[Tt]ruck [Dd]rivers?|[Tt]rucking|[Tt]ractor-[Tt]railers?)\b/u;
+let drivingText: string | null = null;
+let drivingFound = false;
+
+/** Whether the document shows driving (DRIVING), worked out once per document. */
+function showsDriving(text: string): boolean {
+  if (drivingText !== text) {
+    drivingText = text;
+    drivingFound = DRIVING.test(text);
+  }
+  return drivingFound;
+}
+
 /**
  * Whether a match is a prefixed compound that opens a longer skill name ("pre-trip" of "Pre-Trip Inspection") written
  * as the modifier of another noun: a tour guide's "pre-trip briefings", a travel agent's "pre-trip planning". Such a
  * word is the skill only standing as a noun: before punctuation, the line's end, a word of the skill's own names
- * ("pre-trip inspections") or a word that leaves it a noun (NOUN_GOES_ON).
+ * ("pre-trip inspections") or a word that leaves it a noun (NOUN_GOES_ON); before a noun of the inspection itself
+ * (INSPECTION_NOUNS: "pre-trip checks", "pre-trip walkarounds"); or anywhere in a document that shows driving.
  */
 export function isClippedModifier<K extends string>(skill: Skill, span: SpanOnLine<K>, text: string): boolean {
   if (!/^(?:pre|post|mid|in|on|off)-\p{L}+$/iu.test(span.surface)) return false;
@@ -397,7 +425,7 @@ export function isClippedModifier<K extends string>(skill: Skill, span: SpanOnLi
   const next = /^[^\S\r\n]+(\p{Ll}[\p{L}-]*)/u.exec(text.slice(span.end, Math.min(span.line.end, span.end + 40)));
   if (!next) return false;
   const word = next[1]!;
-  if (NOUN_GOES_ON.has(word)) return false;
+  if (NOUN_GOES_ON.has(word) || INSPECTION_NOUNS.has(word) || showsDriving(text)) return false;
   const own = new Set(
     [skill.name, ...skill.aliases].flatMap((n) => n.toLowerCase().split(/[^\p{L}-]+/u)).flatMap((w) => [w, w.replace(/s$/u, "")]),
   );

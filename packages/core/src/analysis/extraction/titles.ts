@@ -150,18 +150,47 @@ function firstTitle(ctx: EngineContext, text: string, line: Line<string>, tokens
 
 // A title written as a way of owning the business ("Owner-Operator", "Owner/Operator") says who runs it, not what
 // the work is: a franchisee's, a café's or a daycare's owner-operator is no truck driver. The catalogue's trucking
-// sense holds only where the line names the haulage: a lease to a carrier, freight, loads, the tractor or a CDL
-// ("Owner-Operator, leased to Razorback Cold Freight"; "Owner-Operator Driver" is a title of its own).
+// sense holds only where the entry names the haulage (on its line or the few after: a lease to a carrier, freight,
+// loads, the tractor) or the document a CDL ("Owner-Operator, leased to Razorback Cold Freight"; "Owner-Operator
+// Driver" is a title of its own).
 const OWNERSHIP_ONLY = /^owner[\s/-]*operators?$/iu;
 const HAULAGE =
   /\b(?:leased|lease|carriers?|freight|loads?|haul(?:s|ing|ers?|ed)?|tractors?|trailers?|reefer|dry\s+van|flatbed|tanker|cdl(?:-a)?|otr|over[\s-]the[\s-]road|trucks?|trucking|semis?|18[\s-]wheelers?|dispatch(?:ed|er)?|lanes?|miles)\b/iu;
 
-const haulageLines = new WeakMap<Line<string>, boolean>();
+// The lines after an owner-operator's title line that can still name the haulage: the entry's employer and first
+// bullets ("Owner-Operator   2014 – 2026\nLee Transport LLC\n- 120,000 miles a year"), up to a blank line.
+const HAULAGE_LINES_AFTER = 3;
+// A commercial driver's licence anywhere in the document makes an owner-operator the trucking one.
+const CDL = /\bcdl\b/iu;
 
-/** Whether a line names the haulage (HAULAGE), worked out once per line: a line can hold thousands of owner-operators. */
+const haulageLines = new WeakMap<Line<string>, boolean>();
+let cdlText: string | null = null;
+let cdlFound = false;
+
+/**
+ * Whether an owner-operator's line names the haulage (HAULAGE), on itself or the few lines after it, or the document
+ * holds a CDL. Worked out once per line (a line can hold thousands of owner-operators) and once per document: each
+ * line is read by at most HAULAGE_LINES_AFTER + 1 lines, so the whole stays linear.
+ */
 function namesHaulage(text: string, line: Line<string>): boolean {
   let found = haulageLines.get(line);
-  if (found === undefined) haulageLines.set(line, (found = HAULAGE.test(text.slice(line.start, line.end))));
+  if (found !== undefined) return found;
+  if (cdlText !== text) {
+    cdlText = text;
+    cdlFound = CDL.test(text);
+  }
+  found = cdlFound || HAULAGE.test(text.slice(line.start, line.end));
+  let at = line.end;
+  for (let k = 0; !found && k < HAULAGE_LINES_AFTER; k++) {
+    const open = text.indexOf("\n", at);
+    if (open < 0) break;
+    const close = text.indexOf("\n", open + 1);
+    const next = text.slice(open + 1, close < 0 ? text.length : close);
+    if (!next.trim()) break;
+    found = HAULAGE.test(next);
+    at = open + 1;
+  }
+  haulageLines.set(line, found);
   return found;
 }
 

@@ -22,10 +22,11 @@ describe("sales and digital marketing shorthand", () => {
     expect(skillsIn("Cold-calling 60 prospects a day")).toContain("Cold Calling");
     // A seller's own pipeline source, written singular: "self-sourced (cold call, LinkedIn, sequences)".
     expect(skillsIn("~55% self-sourced (cold call, LinkedIn, Outreach sequences)")).toContain("Cold Calling");
-    // "Cold calls" are also the ones a front desk takes: a receptionist screening them does no prospecting, so the
-    // plural noun alone is not read (the matcher cannot ask who made the calls).
-    expect(skillsIn("Screened cold calls and routed visitors")).not.toContain("Cold Calling");
-    expect(skillsIn("Fielded cold calls from vendors for the office manager")).not.toContain("Cold Calling");
+    // The plural is how sellers write their own calls; the ones a front desk takes are told apart by the engine's
+    // sense rule (analysis/extraction/senses.ts, isReceivedCall), not here.
+    expect(skillsIn("I open most deals myself through cold calls to controllers")).toContain("Cold Calling");
+    expect(skillsIn("Made 80+ cold calls per day")).toContain("Cold Calling");
+    expect(skillsIn("Led cold calls to 50 prospects daily")).toContain("Cold Calling");
   });
 
   it("does not read calls that are not cold as cold calling", () => {

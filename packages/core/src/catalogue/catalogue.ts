@@ -30,10 +30,15 @@ const phraseOf = (name: string): string =>
 
 /**
  * Punctuation between two words that a skill's name does not run on over: a sentence's end, a clause's or a list's
- * separator ("Sold on Amazon, cloud kitchens", "Apache; Spark", "Python | SQL", "Excel • Word"). A line break inside a
- * sentence (the scan joins a wrapped line to the next), a hyphen or a slash ("CI/CD", "Cold-Calling") is no break.
+ * separator ("Sold on Amazon, cloud kitchens", "Apache; Spark", "Python | SQL", "Excel • Word", "Amazon · cloud"), a
+ * dash standing apart ("Amazon — cloud kitchens"), a colon or an opening bracket ("Amazon (cloud kitchens …)"). A
+ * name that has the mark itself still reads ("Certified Public Accountant (CPA)"). A line break inside a sentence
+ * (the scan joins a wrapped line to the next), a hyphen, a dash between two words or a slash ("CI/CD",
+ * "Cold-Calling") is no break.
  */
-const PHRASE_BREAKS = /[.;,|•]/u;
+const PHRASE_BREAKS = /[.;,:(|•·▪◦●○■□➢►✓✔]|\s[–—]|[–—]\s/u;
+/** Words whose full stop closes an abbreviation, not a sentence: "budget vs. actual analysis", "e.g. cost control". */
+const ABBREVIATIONS: ReadonlySet<string> = new Set(["vs", "no", "nos", "st", "dept", "approx", "incl", "e.g", "i.e", "e", "g", "i"]);
 
 export class Catalogue {
   readonly version: string;
@@ -76,7 +81,7 @@ export class Catalogue {
           caseSensitive: s.case_sensitive && tokenize(phrase).length === 1,
         })),
       ),
-      { breaks: PHRASE_BREAKS },
+      { breaks: PHRASE_BREAKS, abbreviations: ABBREVIATIONS },
     );
     this.titleMatcher = new PhraseMatcher(
       data.titles.flatMap((t) => [t.name, ...t.aliases].map((phrase) => ({ phrase, value: t.id }))),

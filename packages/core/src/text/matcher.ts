@@ -38,13 +38,28 @@ export interface MatcherOptions {
    * ("Amazon, cloud kitchens" is no "Amazon Cloud"). Without it, any characters between words are allowed.
    */
   breaks?: RegExp;
+  /**
+   * Lower-cased tokens whose following "." closes an abbreviation, not a sentence: that full stop is no break
+   * ("budget vs. actual analysis", "e.g. cloud kitchens"). Any other break in the same gap still counts.
+   */
+  abbreviations?: ReadonlySet<string>;
 }
 
 /** Bit k set when the gap between tokens k and k + 1 (of at most 31 gaps) holds a break. */
-function breakMask(text: string, tokens: readonly Token[], from: number, n: number, breaks: RegExp): number {
+function breakMask(
+  text: string,
+  tokens: readonly Token[],
+  from: number,
+  n: number,
+  breaks: RegExp,
+  abbreviations: ReadonlySet<string> | undefined,
+): number {
   let mask = 0;
   for (let k = 0; k < n - 1 && k < 31; k++) {
-    if (breaks.test(text.slice(tokens[from + k]!.end, tokens[from + k + 1]!.start))) mask |= 1 << k;
+    const before = tokens[from + k]!;
+    let gap = text.slice(before.end, tokens[from + k + 1]!.start);
+    if (gap.startsWith(".") && abbreviations?.has(before.norm)) gap = gap.slice(1);
+    if (breaks.test(gap)) mask |= 1 << k;
   }
   return mask;
 }
@@ -60,9 +75,11 @@ export class PhraseMatcher<T> {
   private readonly lengthsByFirst = new Map<string, number[]>();
 
   private readonly breaks: RegExp | undefined;
+  private readonly abbreviations: ReadonlySet<string> | undefined;
 
   constructor(patterns: Iterable<Pattern<T>>, options: MatcherOptions = {}) {
     this.breaks = options.breaks;
+    this.abbreviations = options.abbreviations;
     for (const p of patterns) this.add(p);
   }
 
@@ -80,7 +97,7 @@ export class PhraseMatcher<T> {
     const raw = rawPhraseKey(pattern.phrase);
     const caseSensitive = pattern.caseSensitive ?? false;
     const phraseTokens = tokenize(pattern.phrase);
-    const breaks = this.breaks ? breakMask(pattern.phrase, phraseTokens, 0, phraseTokens.length, this.breaks) : 0;
+    const breaks = this.breaks ? breakMask(pattern.phrase, phraseTokens, 0, phraseTokens.length, this.breaks, this.abbreviations) : 0;
     if (!list.some((e) => e.value === pattern.value && e.caseSensitive === caseSensitive && e.raw === raw && e.breaks === breaks)) {
       list.push({ value: pattern.value, caseSensitive, raw, breaks });
     }
@@ -110,7 +127,7 @@ export class PhraseMatcher<T> {
         const last = slice[n - 1]!;
         const glued = GLUE.has(text[first.start - 1] ?? "") || GLUE.has(text[last.end] ?? "");
         // A phrase does not run on over a break the text has between its words and the phrase itself has not.
-        const breaks = this.breaks && n > 1 ? breakMask(text, tokens, i, n, this.breaks) : 0;
+        const breaks = this.breaks && n > 1 ? breakMask(text, tokens, i, n, this.breaks, this.abbreviations) : 0;
         const seen = new Set<T>();
         for (const e of list) {
           if ((breaks & ~e.breaks) !== 0) continue;

@@ -13,6 +13,7 @@ import {
   isAudience,
   isClippedModifier,
   isPluralOfShorterAcronym,
+  isReceivedCall,
   namesAnotherHolder,
   outOfProfession,
   withoutBrackets,
@@ -115,7 +116,7 @@ export function scanText<K extends string>(text: string, vocab: SectionVocabular
     for (const hit of found) {
       const skill = catalogue.skill(hit.value);
       if (lettersAsName(line, hit.start, hit.surface) || isAudience(hit) || (skill && inOtherFamily(catalogue, skill, hit))) continue;
-      if (skill && (isPluralOfShorterAcronym(skill, hit.surface) || namesAnotherHolder(skill, hit, text) || isClippedModifier(skill, hit, text))) {
+      if (skill && (isPluralOfShorterAcronym(skill, hit.surface) || namesAnotherHolder(skill, hit, text) || isClippedModifier(skill, hit, text) || isReceivedCall(hit, text))) {
         continue;
       }
       // What a writer's employer sells or makes is not the writer's skill; a posting's own business is its domain.

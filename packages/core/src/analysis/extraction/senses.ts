@@ -616,3 +616,17 @@ export function namesAnotherHolder<K extends string>(skill: Skill, span: SpanOnL
   const after = text.slice(span.end, Math.min(span.line.end, span.end + 16));
   return HOLDER_BEFORE.test(before) || HOLDER_AFTER.test(after);
 }
+
+// A word right before a call that makes it one the writer received: "screened cold calls", "fielded cold calls from
+// vendors", "took a cold call", "received incoming cold calls". Made calls are the work ("Made 80+ cold calls").
+const RECEIVED_BEFORE =
+  /(?<![\p{L}\p{N}])(?:screen(?:ed|s|ing)?|field(?:ed|s|ing)?|answer(?:ed|s|ing)?|took|tak(?:e|es|ing)|rout(?:e|ed|es|ing)|receiv(?:e|ed|es|ing)|incoming|inbound)\s+(?:(?:a|an|the|all|any|incoming|inbound|unsolicited)\s+){0,2}$/iu;
+
+/**
+ * Whether a skill named by calls ("Cold Calling" from "cold calls") is read from calls the writer received, not made:
+ * a front desk's "screened cold calls" is no prospecting. Only the word right before the match counts.
+ */
+export function isReceivedCall<K extends string>(span: SpanOnLine<K>, text: string): boolean {
+  if (!/(?<![\p{L}\p{N}])calls?$/iu.test(span.surface)) return false;
+  return RECEIVED_BEFORE.test(text.slice(Math.max(span.line.start, span.start - 48), span.start));
+}

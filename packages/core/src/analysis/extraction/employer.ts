@@ -3,6 +3,7 @@
  * those). Heuristics over the usual résumé layouts; they can return a unit or a place for unusual ones.
  */
 import type { ResumeSection } from "../text/headings.ts";
+import { escapeRegExp } from "../text/regexp.ts";
 import { isKnownCity, isPlace, isRegion, ORGANISATION_WORD, splitCityBeforeRegion } from "../lexicon/cities.ts";
 import { findDateRanges, findSingleDates, type MonthInterval } from "./dates.ts";
 import { BULLET, MAX_TITLE_LINE_WORDS, type ResumeLine } from "./entry-lines.ts";
@@ -269,7 +270,7 @@ function organisationAfterUnit(after: string, unit: string): string | null {
  * matches any other ("Research  Analyst — Cuyahoga …"). Null when it is not there.
  */
 function spanIn(s: string, part: string): { start: number; end: number } | null {
-  const words = part.split(" ").map((w) => w.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&"));
+  const words = part.split(" ").map(escapeRegExp);
   const found = new RegExp(words.join("[^\\S\\n]+"), "u").exec(s);
   return found ? { start: found.index, end: found.index + found[0].length } : null;
 }

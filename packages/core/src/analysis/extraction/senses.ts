@@ -1,6 +1,7 @@
 import type { Catalogue } from "../../catalogue/catalogue.ts";
 import type { Skill } from "../../catalogue/types.ts";
-import { sentenceHolding, tokenFrom, tokenStartingAt, type Line } from "../text/document.ts";
+import { escapeRegExp } from "../text/regexp.ts";
+import { perDocument, sentenceHolding, tokenFrom, tokenStartingAt, type Line } from "../text/document.ts";
 
 /**
  * Word-sense checks for catalogue matches: a skill's name is often an ordinary word, an acronym or part of another
@@ -399,17 +400,8 @@ const INSPECTION_NOUNS = new Set(
 // A document that shows commercial driving (a CDL, a Class A or B licence, DOT, a DVIR, FMCSA, trucking) keeps a
 // prefixed compound the inspection before any noun. Not "ELD", a teacher's English Language Development as well.
 const DRIVING = /\b(?:CDL(?:-?[AB])?|DOT|DVIRs?|FMCSA|[Cc]lass [AB]|[Tt]ruck [Dd]rivers?|[Tt]rucking|[Tt]ractor-[Tt]railers?)\b/u;
-let drivingText: string | null = null;
-let drivingFound = false;
-
 /** Whether the document shows driving (DRIVING), worked out once per document. */
-function showsDriving(text: string): boolean {
-  if (drivingText !== text) {
-    drivingText = text;
-    drivingFound = DRIVING.test(text);
-  }
-  return drivingFound;
-}
+const showsDriving = perDocument(DRIVING);
 
 /**
  * Whether a match is a prefixed compound that opens a longer skill name ("pre-trip" of "Pre-Trip Inspection") written
@@ -546,7 +538,7 @@ const employerSentences = new WeakMap<object, { firstPerson: boolean; ends: Map<
 function entryOfEmployer<K extends string>(lines: readonly Line<K>[], line: Line<K>, name: string | null): boolean {
   const first = lines[0]?.text.split(/[,|–—]/u)[0]?.trim() ?? "";
   if (name !== null && first !== "" && line.index > 0 && name.startsWith(first)) return false;
-  const pattern = name === null ? /\b(?:19|20)\d\d\b|\bpresent\b/iu : new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")}(?![\\p{L}\\p{N}])`, "u");
+  const pattern = name === null ? /\b(?:19|20)\d\d\b|\bpresent\b/iu : new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, "u");
   for (let i = line.index - 1; i >= 0 && i >= line.index - ENTRY_REACH; i--) {
     const above = lines[i]!;
     if (above.heading || above.section !== line.section) return false;

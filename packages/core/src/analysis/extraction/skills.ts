@@ -220,15 +220,18 @@ export function extractJobSkills(
     if (covered) found.delete(key);
   }
 
+  // The skills that meet a skill: its kinds ("Epic EHR" for "EHR") and the skills that include it (OSHA 30 for OSHA 10).
+  const meetingKinds = (skill: Skill): string[] => [...new Set([...catalogue.kindsOf(skill.id), ...includingSkills(catalogue, skill)])];
+
   // A kind of a skill named in brackets right after it as the posting's own ("Kubernetes (we run EKS)", "CRM (our
   // Salesforce org)") is the posting's instance of that skill, not a second requirement: anyone who meets the skill
   // meets what the bracket names as far as a recruiter asks, and the kind already meets the skill. A bracket that
   // only lists kinds ("Advanced Excel (pivot tables, VLOOKUP)") or asks for one ("EKS experience required", "OSHA 30
   // preferred") asks for each; so does one naming a higher rung of a credential ladder (OSHA 30 for OSHA 10).
-  const kindsOfSkill = (id: string): string[] => {
+  const bracketKinds = (id: string): string[] => {
     const skill = catalogue.skill(id);
     if (!skill) return [];
-    return skill.type === "Certification" ? catalogue.kindsOf(id) : [...catalogue.kindsOf(id), ...includingSkills(catalogue, skill)];
+    return skill.type === "Certification" ? catalogue.kindsOf(id) : meetingKinds(skill);
   };
   const namesOwnInstance = (open: number, hit: Hit<string, JobSection>): boolean => {
     const text = scan.doc.text;
@@ -247,7 +250,7 @@ export function extractJobSkills(
         outer.line === hit.line &&
         outer.end <= hit.start &&
         OPEN_BRACKET_AFTER.test(scan.doc.text.slice(outer.end, hit.start)) &&
-        kindsOfSkill(outer.value).includes(hit.value) &&
+        bracketKinds(outer.value).includes(hit.value) &&
         namesOwnInstance(outer.end, hit) &&
         [...found.values()].some((r) => r.ids.includes(outer.value) && (r.strength === "must" || req.strength === "nice"))
       ) {
@@ -274,7 +277,7 @@ export function extractJobSkills(
     const obtainable = own.length > 0 && offersPath(scan.doc.text, own);
     // A kind of the skill ("Epic EHR" for "EHR") or a skill that includes it (OSHA 30 for OSHA 10, Amazon EC2 for
     // AWS) meets it.
-    const kinds = [...new Set([...catalogue.kindsOf(skill.id), ...includingSkills(catalogue, skill)])];
+    const kinds = meetingKinds(skill);
     return {
       id: skill.id,
       name: skill.name,

@@ -4,7 +4,7 @@ import type { Title } from "../../catalogue/types.ts";
 import { partitionPoint } from "../../partition-point.ts";
 import type { Match } from "../../text/matcher.ts";
 import type { Token } from "../../text/tokens.ts";
-import { tokenEndingAt, tokenStartingAt, type Line } from "../text/document.ts";
+import { perDocument, tokenEndingAt, tokenStartingAt, type Line } from "../text/document.ts";
 import type { EngineContext } from "../types.ts";
 
 export const levelRank = (level: JobLevel): number => JOB_LEVELS.indexOf(level);
@@ -164,8 +164,7 @@ const HAULAGE_LINES_AFTER = 3;
 const CDL = /\bcdl\b/iu;
 
 const haulageLines = new WeakMap<Line<string>, boolean>();
-let cdlText: string | null = null;
-let cdlFound = false;
+const holdsCdl = perDocument(CDL);
 
 /**
  * Whether an owner-operator's line names the haulage (HAULAGE), on itself or the few lines after it, or the document
@@ -175,11 +174,7 @@ let cdlFound = false;
 function namesHaulage(text: string, line: Line<string>): boolean {
   let found = haulageLines.get(line);
   if (found !== undefined) return found;
-  if (cdlText !== text) {
-    cdlText = text;
-    cdlFound = CDL.test(text);
-  }
-  found = cdlFound || HAULAGE.test(text.slice(line.start, line.end));
+  found = holdsCdl(text) || HAULAGE.test(text.slice(line.start, line.end));
   let at = line.end;
   for (let k = 0; !found && k < HAULAGE_LINES_AFTER; k++) {
     const open = text.indexOf("\n", at);

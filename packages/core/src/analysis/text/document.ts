@@ -66,6 +66,22 @@ const MAX_SUFFIX_HEADING_WORDS = 4;
 export const endsMidSentence = (line: { text: string }): boolean => !/[.!?;:]\s*$/u.test(line.text);
 
 export const BULLET_MARKS = "[•·▪◦●○■□➢►✓✔*\\-–—>]";
+
+/**
+ * A test of a whole document by a pattern, run once per document however many matches ask it: the last text tested
+ * and its answer are kept (a document is read start to end, so its matches ask in a row).
+ */
+export function perDocument(pattern: RegExp): (text: string) => boolean {
+  let last: string | null = null;
+  let found = false;
+  return (text) => {
+    if (text !== last) {
+      last = text;
+      found = pattern.test(text);
+    }
+    return found;
+  };
+}
 // A list bullet and the space after it ("- ", "• "); markdown emphasis ("**Skills**") is not one.
 const BULLETED = new RegExp(`^${BULLET_MARKS}\\s`, "u");
 

@@ -493,16 +493,7 @@ function unfinishedDegrees<T extends { start: number; end: number; value: { leve
   }
   for (const [, to] of line.sentences) if (to < line.end) cuts.push(to);
   cuts.sort((a, b) => a - b);
-  const firstAtOrAfter = <V>(xs: readonly V[], key: (v: V) => number, at: number): number => {
-    let lo = 0;
-    let hi = xs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (key(xs[mid]!) >= at) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  };
+  const firstAtOrAfter = <V>(xs: readonly V[], key: (v: V) => number, at: number): number => partitionPoint(xs, (v) => key(v) < at);
   const clauseOf = (at: number) => firstAtOrAfter(cuts, (c) => c, at + 1);
   for (const cue of cues) {
     const clause = clauseOf(cue.start);

@@ -1,3 +1,4 @@
+import { partitionPoint } from "../../partition-point.ts";
 import { sentenceHolding } from "../text/document.ts";
 import type { Hit, Scan } from "./scan.ts";
 
@@ -51,22 +52,10 @@ interface ListToken {
   skill: boolean;
 }
 
-/** Index of the first of `hits` (sorted by start) whose start is at or after `pos`. */
-function firstHitFrom(hits: readonly Hit<unknown, string>[], pos: number): number {
-  let lo = 0;
-  let hi = hits.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (hits[mid]!.start < pos) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** The tokens of text[from, to), each marked when one of the skill mentions (sorted by start) covers it. */
 function listTokens(text: string, from: number, to: number, skills: readonly Hit<unknown, string>[]): ListToken[] {
   // A mention that starts before `from` may reach into the window: begin a few mentions earlier.
-  const covering = skills.slice(Math.max(0, firstHitFrom(skills, from) - 4), firstHitFrom(skills, to));
+  const covering = skills.slice(Math.max(0, partitionPoint(skills, (h) => h.start < from) - 4), partitionPoint(skills, (h) => h.start < to));
   const tokens: ListToken[] = [];
   LIST_TOKEN.lastIndex = 0;
   const window = text.slice(from, to);

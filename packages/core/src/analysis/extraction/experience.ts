@@ -629,7 +629,7 @@ function roleThenDates(
 ): boolean {
   const found = titleOnLine(ctx, scan.doc.text, line, cache.credentials.licences.get(line.index));
   if (!found) return false;
-  const first = [...ranges].sort((a, b) => a.from - b.from)[0]!;
+  const first = ranges.reduce((a, b) => (b.from < a.from ? b : a));
   if (first.from < found.end) return false;
   // An open "since" date tells how long the role has gone on within the job: "bedside nurse since 2024".
   if (/^\W*since\b/iu.test(scan.doc.text.slice(first.from, first.to))) return false;

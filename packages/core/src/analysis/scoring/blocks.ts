@@ -432,6 +432,8 @@ const GENERIC_TITLE_WORDS: ReadonlySet<string> = new Set(["software"]);
 // Seniority words either side may add: how senior the job is, graded apart (levelAttribute), not what it is. Ranks
 // that name another job ("Chief Medical Officer", "Associate General Counsel", "Partner Marketing Manager") and
 // words that only look like ranks ("Intermediate School Teacher") are no such words.
+// Narrower than the normalizer's level modifiers (isLevelWord) on purpose: "Associate General Counsel" and
+// "Intermediate School Teacher" name other jobs than "General Counsel" and "High School Teacher".
 const SENIORITY_WORDS: ReadonlySet<string> = new Set(["senior", "sr", "snr", "junior", "jr", "lead", "principal", "staff", "experienced"]);
 
 /**
